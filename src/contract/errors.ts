@@ -1,0 +1,31 @@
+/** RFC 9457 problem details, as every error of the API is shaped. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  /** Stable snake_case code: one of ErrorCode, or `auth_<reason>` for sign-in and sign-up failures. */
+  code: ErrorCode | `auth_${string}`;
+  errors?: { path: string; message: string }[];
+  requestId?: string;
+}
+
+export type ErrorCode =
+  | "validation_failed"
+  | "invalid_json"
+  | "unsupported_media_type"
+  | "payload_too_large"
+  | "unauthenticated"
+  | "forbidden"
+  | "cross_site_request"
+  | "not_found"
+  | "account_not_connected"
+  | "method_not_allowed"
+  | "rate_limited"
+  | "conflict"
+  | "upstream_failed"
+  | "upstream_timeout"
+  | "reconnect_required"
+  | "service_unavailable"
+  | "provider_not_configured"
+  | "internal_error";

@@ -1,0 +1,14 @@
+export const NOTIFICATION_TYPES = ["message", "alert", "reminder"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** GET /api/notifications returns at most this many, newest first. */
+export const NOTIFICATIONS_RETURNED = 50;
+/** Storage keeps at most this many per user; older ones are dropped. */
+export const NOTIFICATIONS_RETAINED = 100;
+export const NOTIFICATION_MESSAGE_MAX = 2000;
+
+export const NOTIFICATION_CREATED = "notification.created";
+
+export function userChannel(userId: string): string {
+  return `user-${userId}`;
+}

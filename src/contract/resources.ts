@@ -1,0 +1,166 @@
+import { type Static, Type } from "@sinclair/typebox";
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TYPES } from "./notifications.js";
+import { PROVIDERS } from "./providers.js";
+import { GEOMETRY_MAX, WIDGET_TYPES } from "./widgets.js";
+
+/**
+ * The spec's resources as JSON Schema. The server validates and serializes with them and the
+ * OpenAPI document is generated from them; the web app imports only the derived types.
+ */
+
+const Timestamp = Type.String({ format: "date-time", description: "ISO 8601, UTC, milliseconds" });
+export const Uuid = Type.String({ format: "uuid" });
+const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const ProviderSchema = Type.Union(
+  PROVIDERS.map((p) => Type.Literal(p)),
+  { description: "suite, codehost or notes" },
+);
+export const WidgetTypeSchema = Type.Union(WIDGET_TYPES.map((t) => Type.Literal(t)));
+export const NotificationTypeSchema = Type.Union(NOTIFICATION_TYPES.map((t) => Type.Literal(t)));
+
+/** Any JSON object; the server keeps it as given. */
+export const ConfigObject = Type.Object({}, { additionalProperties: true });
+
+export const AccountSchema = Type.Object(
+  {
+    id: Type.String(),
+    accountId: Type.String(),
+    providerId: ProviderSchema,
+    userId: Type.String(),
+    accessToken: Type.Null({ description: "always null: tokens never leave the server" }),
+    refreshToken: Type.Null({ description: "always null: tokens never leave the server" }),
+    idToken: Type.Null({ description: "always null: tokens never leave the server" }),
+    accessTokenExpiresAt: NullableTimestamp,
+    refreshTokenExpiresAt: NullableTimestamp,
+    scope: NullableString,
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { $id: "Account" },
+);
+export type Account = Static<typeof AccountSchema>;
+
+export const WidgetSchema = Type.Object(
+  {
+    id: Uuid,
+    userId: Type.String(),
+    dashboardId: Uuid,
+    widgetType: WidgetTypeSchema,
+    height: Type.Number(),
+    width: Type.Number(),
+    positionX: Type.Number(),
+    positionY: Type.Number(),
+    config: ConfigObject,
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { $id: "Widget" },
+);
+export type Widget = Static<typeof WidgetSchema>;
+
+export const DashboardSchema = Type.Object(
+  {
+    id: Uuid,
+    userId: Type.String(),
+    name: Type.String(),
+    isPublic: Type.Boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { $id: "Dashboard" },
+);
+export type Dashboard = Static<typeof DashboardSchema>;
+
+export const SettingsSchema = Type.Object(
+  {
+    id: Uuid,
+    userId: Type.String(),
+    lastDashboardId: Type.Union([Uuid, Type.Null()]),
+    config: Type.Unknown({ description: "any JSON value" }),
+    onboardingCompleted: Type.Boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { $id: "Settings" },
+);
+export type Settings = Static<typeof SettingsSchema>;
+
+export const NotificationSchema = Type.Object(
+  {
+    id: Uuid,
+    userId: Type.String(),
+    type: NotificationTypeSchema,
+    message: Type.String(),
+    createdAt: Timestamp,
+  },
+  { $id: "Notification" },
+);
+export type Notification = Static<typeof NotificationSchema>;
+
+// Request bodies. Numbers are checked for finiteness and bounds; DESIGN section 2.
+const Extent = Type.Number({ exclusiveMinimum: 0, maximum: GEOMETRY_MAX });
+const Position = Type.Number({ minimum: 0, maximum: GEOMETRY_MAX });
+const DashboardName = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" });
+
+export const CreateWidgetBody = Type.Object({
+  dashboardId: Uuid,
+  widgetType: WidgetTypeSchema,
+  height: Extent,
+  width: Extent,
+  positionX: Position,
+  positionY: Position,
+  config: Type.Optional(ConfigObject),
+});
+export type CreateWidgetInput = Static<typeof CreateWidgetBody>;
+
+export const UpdateWidgetBody = Type.Object({
+  id: Uuid,
+  height: Type.Optional(Extent),
+  width: Type.Optional(Extent),
+  positionX: Type.Optional(Position),
+  positionY: Type.Optional(Position),
+  config: Type.Optional(ConfigObject),
+});
+export type UpdateWidgetInput = Static<typeof UpdateWidgetBody>;
+
+export const CreateDashboardBody = Type.Object({ name: DashboardName });
+export const UpdateDashboardBody = Type.Object({
+  id: Uuid,
+  name: DashboardName,
+  isPublic: Type.Optional(Type.Boolean()),
+});
+export type UpdateDashboardInput = Static<typeof UpdateDashboardBody>;
+
+export const UpdateSettingsBody = Type.Object({
+  id: Uuid,
+  lastDashboardId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+  config: Type.Optional(Type.Unknown()),
+  onboardingCompleted: Type.Optional(Type.Boolean()),
+});
+export type UpdateSettingsInput = Static<typeof UpdateSettingsBody>;
+
+export const CreateNotificationBody = Type.Object({
+  type: NotificationTypeSchema,
+  message: Type.String({ minLength: 1, maxLength: NOTIFICATION_MESSAGE_MAX }),
+});
+export type CreateNotificationInput = Static<typeof CreateNotificationBody>;
+
+export const UpdateAccountBody = Type.Object({
+  provider: ProviderSchema,
+  refreshToken: Type.String({ minLength: 1, maxLength: 8192 }),
+});
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+    requestId: Type.Optional(Type.String()),
+  },
+  { $id: "Problem" },
+);

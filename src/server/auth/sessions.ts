@@ -1,0 +1,145 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { session, user } from "../db/schema.js";
+import type { EventBus } from "../realtime/bus.js";
+import { SESSION_COOKIE } from "./auth.js";
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface ResolvedSession {
+  sessionId: string;
+  user: SessionUser;
+  expiresAt: number;
+}
+
+interface CacheEntry extends ResolvedSession {
+  cachedAt: number;
+}
+
+/** Internal bus channel on which instances tell each other to forget a user's cached sessions. */
+const REVOKE_CHANNEL = "internal:sessions-revoked";
+const MAX_ENTRIES = 50_000;
+
+/**
+ * Resolves the session behind a request without a database round trip on every call: the
+ * cookie signature is checked locally, and sessions found are cached for a short while. When a
+ * session ends (sign-out, revocation), every instance is told through the bus to drop it, so the
+ * cache is a speed-up, not a way around sign-out.
+ */
+export class SessionResolver {
+  private readonly cache = new Map<string, CacheEntry>();
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly bus: EventBus,
+    private readonly ttlMs: number,
+  ) {}
+
+  async start() {
+    this.unsubscribe = await this.bus.subscribe(REVOKE_CHANNEL, (message) => {
+      const userId = (message.data as { userId?: unknown })?.userId;
+      if (typeof userId === "string") this.forgetLocally(userId);
+    });
+  }
+
+  stop() {
+    this.unsubscribe?.();
+    this.cache.clear();
+  }
+
+  /** The raw session token from the `session` cookie (signature verified) or a bearer header. */
+  tokenFrom(headers: { cookie?: string; authorization?: string }): string | null {
+    const auth = headers.authorization;
+    if (auth?.startsWith("Bearer ")) {
+      const value = auth.slice(7).trim();
+      return value.includes(".") ? this.verifySigned(value) : value || null;
+    }
+    const cookie = headers.cookie;
+    if (!cookie) return null;
+    const raw = readCookie(cookie, SESSION_COOKIE);
+    if (!raw) return null;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    return this.verifySigned(decoded);
+  }
+
+  async resolve(headers: { cookie?: string; authorization?: string }): Promise<ResolvedSession | null> {
+    const token = this.tokenFrom(headers);
+    if (!token || token.length > 256) return null;
+    const key = hashToken(token);
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && now - hit.cachedAt < this.ttlMs && hit.expiresAt > now) return hit;
+    if (hit) this.cache.delete(key);
+
+    const [row] = await this.db
+      .select({
+        sessionId: session.id,
+        expiresAt: session.expiresAt,
+        id: user.id,
+        name: user.name,
+        email: user.email,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .where(and(eq(session.token, token), gt(session.expiresAt, new Date(now))))
+      .limit(1);
+    if (!row) return null;
+    const entry: CacheEntry = {
+      sessionId: row.sessionId,
+      expiresAt: row.expiresAt.getTime(),
+      user: { id: row.id, name: row.name, email: row.email },
+      cachedAt: now,
+    };
+    if (this.ttlMs > 0) {
+      if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Forget the user's cached sessions here and on every other instance. */
+  async revokeUser(userId: string) {
+    this.forgetLocally(userId);
+    await this.bus.publish(REVOKE_CHANNEL, { event: "sessions.revoked", data: { userId } });
+  }
+
+  private forgetLocally(userId: string) {
+    for (const [key, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(key);
+  }
+
+  /** better-auth signs cookies as `token.base64(HMAC-SHA256(secret, token))`. */
+  private verifySigned(value: string): string | null {
+    const dot = value.lastIndexOf(".");
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const signature = Buffer.from(value.slice(dot + 1), "base64");
+    const expected = createHmac("sha256", this.secret).update(token).digest();
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+    return token;
+  }
+}
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+function readCookie(header: string, name: string): string | null {
+  for (const part of header.split(";")) {
+    const eqAt = part.indexOf("=");
+    if (eqAt < 0) continue;
+    if (part.slice(0, eqAt).trim() === name) return part.slice(eqAt + 1).trim();
+  }
+  return null;
+}

@@ -1,0 +1,194 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ErrorCode, Problem } from "../../contract/errors.js";
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+/** An error that is the client's (or an upstream's) and is answered as RFC 9457 problem details. */
+export class ProblemError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly extra: {
+      errors?: Problem["errors"];
+      retryAfterSeconds?: number;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(detail);
+    this.name = "ProblemError";
+  }
+}
+
+export const badRequest = (detail: string, errors?: Problem["errors"]) =>
+  new ProblemError(400, "validation_failed", detail, { errors });
+export const notFound = (what: string) => new ProblemError(404, "not_found", `${what} not found`);
+export const unauthenticated = () =>
+  new ProblemError(401, "unauthenticated", "Sign in first: no valid session was sent");
+
+export function problemBody(
+  status: number,
+  code: Problem["code"],
+  detail: string,
+  extra: Partial<Problem> = {},
+) {
+  return {
+    type: `https://tessera.dev/problems/${code.replaceAll("_", "-")}`,
+    title: TITLES[status] ?? "Error",
+    status,
+    detail,
+    code,
+    ...extra,
+  } satisfies Problem;
+}
+
+export function sendProblem(reply: FastifyReply, error: ProblemError) {
+  if (error.extra.retryAfterSeconds !== undefined) {
+    reply.header("retry-after", String(Math.max(1, Math.ceil(error.extra.retryAfterSeconds))));
+  }
+  for (const [name, value] of Object.entries(error.extra.headers ?? {})) reply.header(name, value);
+  return reply
+    .code(error.status)
+    .type("application/problem+json")
+    .send(
+      problemBody(
+        error.status,
+        error.code,
+        error.detail,
+        error.extra.errors ? { errors: error.extra.errors } : {},
+      ),
+    );
+}
+
+/** Fastify's own client errors, translated so every 4xx carries a problem body with a stable code. */
+function fromFastifyError(error: FastifyError): ProblemError | null {
+  if (error.validation) {
+    const errors = error.validation.map((v) => ({
+      path:
+        (v.instancePath || "/") +
+        (v.params && "missingProperty" in v.params ? `/${v.params.missingProperty}` : ""),
+      message: v.message ?? "is invalid",
+    }));
+    const where = error.validationContext ?? "request";
+    return badRequest(
+      `The ${where} is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join("; ")}`,
+      errors,
+    );
+  }
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new ProblemError(415, "unsupported_media_type", "Send the body as application/json");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new ProblemError(413, "payload_too_large", "The body is larger than 1 MiB");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new ProblemError(400, "invalid_json", "The body is empty but Content-Type is application/json");
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return new ProblemError(400, "invalid_json", "The body is not valid JSON");
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return new ProblemError(400, "invalid_json", "Content-Length does not match the body");
+  }
+  if (error instanceof SyntaxError || error.message?.includes("prototype property")) {
+    return new ProblemError(400, "invalid_json", `The body is not acceptable JSON: ${error.message}`);
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const status = error.statusCode;
+    const code: ErrorCode =
+      status === 429 ? "rate_limited" : status === 404 ? "not_found" : "validation_failed";
+    return new ProblemError(status, code, error.message);
+  }
+  return null;
+}
+
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const problem = error instanceof ProblemError ? error : fromFastifyError(error);
+    if (problem) {
+      if (problem.status >= 500)
+        request.log.warn({ code: problem.code, detail: problem.detail }, "upstream problem");
+      return sendProblem(reply, problem);
+    }
+    if (isUnavailable(error)) {
+      request.log.error({ err: error }, "dependency unavailable");
+      return sendProblem(
+        reply,
+        new ProblemError(503, "service_unavailable", "A backing service is unavailable; try again shortly", {
+          retryAfterSeconds: 5,
+        }),
+      );
+    }
+    // A bug: the client gets only the request id, the log gets everything.
+    request.log.error({ err: error }, "unhandled error");
+    return reply
+      .code(500)
+      .type("application/problem+json")
+      .send(
+        problemBody(500, "internal_error", "Something went wrong on our side", {
+          requestId: String(request.id),
+        }),
+      );
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0] ?? "/";
+    const allowed = METHODS.filter((method) => app.hasRoute({ method, url }));
+    if (allowed.length > 0) {
+      return sendProblem(
+        reply,
+        new ProblemError(405, "method_not_allowed", `${request.method} is not served on ${url}`, {
+          headers: { allow: allowed.join(", ") },
+        }),
+      );
+    }
+    return sendProblem(reply, new ProblemError(404, "not_found", `No route for ${request.method} ${url}`));
+  });
+}
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P03",
+  "53300",
+]);
+
+function isUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: string; message?: string; cause?: unknown };
+    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (
+      e.message &&
+      /Connection is closed|connect ECONNREFUSED|Connection terminated|MaxRetriesPerRequest/i.test(e.message)
+    )
+      return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/**
+ * The ownership policy in one line: queries are scoped to the signed-in user, so a record of
+ * another user and a record that does not exist both come back empty, and both answer 404.
+ */
+export function found<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw notFound(what);
+  return value;
+}

@@ -1,0 +1,15 @@
+import { type TSchema, Type } from "@sinclair/typebox";
+import { ProblemSchema, Uuid } from "../../contract/resources.js";
+
+/** The documented error responses of a protected route, so the OpenAPI document lists every one. */
+export function errorResponses(...statuses: number[]) {
+  const out: Record<number, TSchema> = {};
+  for (const status of [400, 401, 503, ...statuses]) out[status] = Type.Ref(ProblemSchema);
+  return out;
+}
+
+export const IdQuery = Type.Object({ id: Uuid });
+
+/** ISO 8601 with milliseconds in UTC, the one timestamp format of the API. */
+export const iso = (date: Date) => date.toISOString();
+export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);

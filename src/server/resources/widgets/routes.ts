@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
+import { CreateWidgetBody, UpdateWidgetBody, Uuid, WidgetSchema } from "../../../contract/resources.js";
+import type { AppContext } from "../../context.js";
+import { found, notFound } from "../../http/errors.js";
+import { errorResponses, IdQuery } from "../../http/schemas.js";
+import { assertConfigSize, isForeignKeyViolation } from "../../http/validation.js";
+import { dashboardIsOwned } from "../dashboards/queries.js";
+import { createWidget, deleteWidget, listWidgets, updateWidget } from "./queries.js";
+
+const tags = ["Widgets"];
+
+export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  app.addHook("preHandler", ctx.authenticate);
+
+  app.get(
+    "/api/widgets",
+    {
+      schema: {
+        tags,
+        summary: "List the user's widgets, or those of one dashboard",
+        querystring: Type.Object({ dashboardId: Type.Optional(Uuid) }),
+        response: { 200: Type.Array(Type.Ref(WidgetSchema)), ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const { dashboardId } = request.query;
+      const list = await listWidgets(db, request.user.id, dashboardId);
+      // One query in the common case; only an empty answer needs to tell "no widgets" from "no dashboard".
+      if (dashboardId && list.length === 0 && !(await dashboardIsOwned(db, request.user.id, dashboardId))) {
+        throw notFound("Dashboard");
+      }
+      return list;
+    },
+  );
+
+  app.post(
+    "/api/widgets",
+    {
+      schema: {
+        tags,
+        summary: "Add a widget to one of the user's dashboards",
+        body: CreateWidgetBody,
+        response: { 201: Type.Ref(WidgetSchema), ...errorResponses(404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      assertConfigSize(request.body.config);
+      if (!(await dashboardIsOwned(db, request.user.id, request.body.dashboardId)))
+        throw notFound("Dashboard");
+      try {
+        return reply.code(201).send(await createWidget(db, request.user.id, request.body));
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw notFound("Dashboard");
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    "/api/widgets",
+    {
+      schema: {
+        tags,
+        summary: "Move, resize or reconfigure a widget",
+        description: "Owner, dashboard and widget type are not accepted fields and cannot change.",
+        body: UpdateWidgetBody,
+        response: { 200: Type.Ref(WidgetSchema), ...errorResponses(404, 413, 415) },
+      },
+    },
+    async (request) => {
+      assertConfigSize(request.body.config);
+      return found(await updateWidget(db, request.user.id, request.body), "Widget");
+    },
+  );
+
+  app.delete(
+    "/api/widgets",
+    {
+      schema: {
+        tags,
+        summary: "Remove a widget",
+        querystring: IdQuery,
+        response: { 200: Type.Ref(WidgetSchema), ...errorResponses(404) },
+      },
+    },
+    async (request) => found(await deleteWidget(db, request.user.id, request.query.id), "Widget"),
+  );
+};

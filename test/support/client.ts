@@ -1,0 +1,82 @@
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { TEST_ORIGIN } from "./config.js";
+import { assertNoLeak, registerSecret } from "./secrets.js";
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: T;
+  text: string;
+}
+
+let counter = 0;
+export const uniqueEmail = (label = "user") => `${label}-${Date.now()}-${++counter}@example.test`;
+
+/**
+ * A browser-like client over app.inject: it keeps the session cookie it is given, sends our own
+ * Origin on writes as a browser would, and checks every response for leaked secrets.
+ */
+export class TestClient {
+  cookie: string | null = null;
+  user: { id: string; email: string; name: string } | null = null;
+  sessionToken: string | null = null;
+
+  constructor(readonly app: FastifyInstance) {}
+
+  async request<T = any>(options: InjectOptions & { json?: unknown }): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    if (this.cookie && headers.cookie === undefined) headers.cookie = this.cookie;
+    if (options.method && options.method !== "GET" && headers.origin === undefined)
+      headers.origin = TEST_ORIGIN;
+    let payload = options.payload;
+    if (options.json !== undefined) {
+      payload = JSON.stringify(options.json);
+      headers["content-type"] ??= "application/json";
+    }
+    for (const key of Object.keys(headers)) if (headers[key] === "") delete headers[key];
+    const res = await this.app.inject({ ...options, headers, payload });
+    assertNoLeak(`${options.method ?? "GET"} ${options.url} response body`, res.body);
+    assertNoLeak(`${options.method ?? "GET"} ${options.url} response headers`, JSON.stringify(res.headers));
+    const setCookie = res.headers["set-cookie"];
+    for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair] = c.split(";");
+      if (pair?.startsWith("session=")) this.cookie = pair.endsWith("=") ? null : pair;
+    }
+    let body: unknown = res.body;
+    const type = String(res.headers["content-type"] ?? "");
+    if (type.includes("json") && res.body) body = JSON.parse(res.body);
+    return { status: res.statusCode, headers: res.headers, body: body as T, text: res.body };
+  }
+
+  get<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>({ method: "GET", url, headers });
+  }
+  post<T = any>(url: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>({ method: "POST", url, json, headers });
+  }
+  put<T = any>(url: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>({ method: "PUT", url, json, headers });
+  }
+  delete<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>({ method: "DELETE", url, headers });
+  }
+
+  async signUp(name = "Ada", email = uniqueEmail(name.toLowerCase()), password = `pw-${email}-Secret1`) {
+    registerSecret(password);
+    const res = await this.post<{ token: string; user: { id: string; email: string; name: string } }>(
+      "/api/auth/sign-up/email",
+      { name, email, password },
+    );
+    if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+    this.user = res.body.user;
+    this.sessionToken = res.body.token;
+    return { ...res.body.user, password };
+  }
+}
+
+/** Signs up a fresh user on the app and returns a client holding their session. */
+export async function signedInClient(app: FastifyInstance, name = "Ada") {
+  const client = new TestClient(app);
+  await client.signUp(name);
+  return client;
+}

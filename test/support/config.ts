@@ -1,0 +1,15 @@
+import { type Config, loadConfig } from "../../src/server/config.js";
+
+export const TEST_ORIGIN = "http://127.0.0.1:3000";
+
+/** A complete config for tests: in-memory PGlite, fixed secrets, no web build, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+    DATABASE_URL: "postgres://unused@127.0.0.1/unused",
+    LOG_LEVEL: "silent",
+    BASE_URL: TEST_ORIGIN,
+  });
+  return { ...base, databaseUrl: null, pgliteDir: "memory://", webDist: null, ...overrides };
+}
