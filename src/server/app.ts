@@ -19,19 +19,24 @@ import { createTokenCipher } from "./auth/token-cipher.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import { type Database, openDatabase } from "./db/client.js";
+import { exchangeRoutes } from "./exchange/routes.js";
 import { installErrorHandling } from "./http/errors.js";
 import { createAuthenticate } from "./http/guards.js";
 import { healthRoutes } from "./http/health.js";
 import { loggerOptions } from "./http/logging.js";
 import { createRedisNotificationStore } from "./notifications/redis-store.js";
 import { createSqlNotificationStore } from "./notifications/sql-store.js";
+import { providerAuthPlugins } from "./providers/auth-plugins.js";
+import { providerRoutes } from "./providers/routes.js";
 import { createMemoryLimiter, createRedisLimiter } from "./ratelimit/limiter.js";
 import { createBus } from "./realtime/create-bus.js";
+import { realtimeRoutes } from "./realtime/routes.js";
 import { accountRoutes } from "./resources/accounts/routes.js";
 import { dashboardRoutes } from "./resources/dashboards/routes.js";
 import { notificationRoutes } from "./resources/notifications/routes.js";
 import { settingsRoutes } from "./resources/settings/routes.js";
 import { widgetRoutes } from "./resources/widgets/routes.js";
+import { weatherRoutes } from "./weather/routes.js";
 import { webRoutes } from "./web/static.js";
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -72,7 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ? createRedisNotificationStore(redis, config.redisPrefix)
     : createSqlNotificationStore(database.db);
   const limiter = redis ? createRedisLimiter(redis, config.redisPrefix) : createMemoryLimiter();
-  const auth = createAuth({ config, db: database.db, cipher });
+  const auth = createAuth({ config, db: database.db, cipher, plugins: providerAuthPlugins(config) });
   const sessions = new SessionResolver(database.db, config.authSecret, bus, config.sessionCacheTtlMs);
   await sessions.start();
   const origin = new URL(config.baseUrl).origin;
@@ -152,6 +157,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(widgetRoutes, ctx);
   await app.register(settingsRoutes, ctx);
   await app.register(notificationRoutes, ctx);
+  await app.register(realtimeRoutes, ctx);
+  await app.register(exchangeRoutes, ctx);
+  await app.register(providerRoutes, ctx);
+  await app.register(weatherRoutes, ctx);
   await app.register(webRoutes, { dist: config.webDist });
 
   await app.ready();
