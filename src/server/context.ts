@@ -22,7 +22,7 @@ export interface AppContext {
   cipher: TokenCipher;
   auth: Auth;
   sessions: SessionResolver;
-  /** The preHandler guard of every protected route: session (401) and same-origin (403) checks. */
+  /** The onRequest guard of every protected route (runs before the body is read): session (401) and same-origin (403) checks. */
   authenticate: (
     request: import("fastify").FastifyRequest,
     reply: import("fastify").FastifyReply,

@@ -18,7 +18,7 @@ const notConnected = (provider: Provider) =>
 
 export const accountRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  app.addHook("preHandler", ctx.authenticate);
+  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/accounts",

@@ -16,7 +16,7 @@ const DashboardList = Type.Array(Type.Ref(DashboardSchema));
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  app.addHook("preHandler", ctx.authenticate);
+  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/dashboards",

@@ -19,7 +19,7 @@ const tags = ["Notifications"];
 
 export const notificationRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { notifications, bus, limiter, config } = ctx;
-  app.addHook("preHandler", ctx.authenticate);
+  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/notifications",

@@ -16,7 +16,7 @@ const foreignDashboard = () =>
 
 export const settingsRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  app.addHook("preHandler", ctx.authenticate);
+  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/settings",

@@ -12,7 +12,7 @@ const tags = ["Widgets"];
 
 export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  app.addHook("preHandler", ctx.authenticate);
+  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/widgets",
