@@ -116,6 +116,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     reply.header("x-request-id", request.id);
   });
   installErrorHandling(app);
+  // JSON is the only body the API reads; anything else is a 415, not a string handed to a route.
+  app.removeContentTypeParser("text/plain");
 
   for (const schema of [
     ProblemSchema,
