@@ -1,10 +1,15 @@
-/** A message carried between instances: an event name, its payload, and an optional event id. */
+/**
+ * A message carried between instances: an event name, its payload, and an optional event id.
+ * A bus whose transport caps message size (PostgreSQL NOTIFY: 8000 bytes) may deliver a message
+ * without `data`; it then keeps `id` so listeners can load the payload from storage.
+ */
 export interface BusMessage {
   event: string;
-  data: unknown;
+  data?: unknown;
   id?: string;
 }
 
+/** Listeners are our own code: they must not throw (a bus swallows what they throw). */
 export type BusListener = (message: BusMessage) => void;
 
 /**
@@ -16,5 +21,11 @@ export interface EventBus {
   publish(channel: string, message: BusMessage): Promise<void>;
   /** Resolves once the subscription is live upstream; the returned function unsubscribes. */
   subscribe(channel: string, listener: BusListener): Promise<() => void>;
+  /**
+   * Calls `callback` each time the bus is back after losing its upstream connection: messages
+   * published meanwhile may be missing, so listeners that can catch up from storage should.
+   * Returns a function that removes the callback.
+   */
+  onResync?(callback: () => void): () => void;
   close(): Promise<void>;
 }

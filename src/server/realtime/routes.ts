@@ -1,5 +1,101 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
+import { NOTIFICATION_CREATED, userChannel } from "../../contract/notifications.js";
+import { Uuid } from "../../contract/resources.js";
 import type { AppContext } from "../context.js";
+import { ProblemError, unauthenticated } from "../http/errors.js";
+import { errorResponses } from "../http/schemas.js";
+import { RETRY_MS } from "./sse-stream.js";
+import { HEARTBEAT_MS, StreamHub } from "./stream-hub.js";
+
+const UUID_PATTERN = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+
+const description = `Server-Sent Events for the signed-in user's channel \`user-<userId>\` (the default).
+Each notification created with POST /api/notifications arrives, after it is stored, as
+
+    id: <notification id>
+    event: ${NOTIFICATION_CREATED}
+    data: <the Notification JSON, exactly as GET /api/notifications returns it>
+
+The stream starts with \`retry: ${RETRY_MS}\` and sends a comment line every ${HEARTBEAT_MS / 1000} s.
+Reconnect with the \`Last-Event-ID\` header (or the \`lastEventId\` query parameter, for clients that
+cannot set headers) to first receive every retained notification newer than that id, oldest first,
+then live ones. Delivery is at least once; de-duplicate by id. The stream ends when the session is
+signed out or expires, and when the server shuts down (reconnect then).`;
+
+/** Notifications newer than this id were created after `ms`: the cursor of a fresh connection. */
+function uuidv7Floor(ms: number): string {
+  const hex = ms.toString(16).padStart(12, "0");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}
 
 /** Realtime notifications over Server-Sent Events (DESIGN section 4). */
-export async function realtimeRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+export const realtimeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  const hub = new StreamHub(ctx, app.log);
+  await hub.start();
+  // Before the server stops listening: open streams would otherwise keep close() waiting.
+  app.addHook("preClose", async () => hub.close());
+  app.addHook("preHandler", ctx.authenticate);
+
+  app.get(
+    "/api/realtime",
+    {
+      exposeHeadRoute: false,
+      schema: {
+        tags: ["Realtime"],
+        summary: "Stream the user's notifications as Server-Sent Events",
+        description,
+        querystring: Type.Object({
+          channel: Type.Optional(
+            Type.String({ pattern: `^user-${UUID_PATTERN}$`, description: "user-<userId>; your own" }),
+          ),
+          lastEventId: Type.Optional({ ...Uuid, description: "Same as the Last-Event-ID header" }),
+        }),
+        headers: Type.Object({ "last-event-id": Type.Optional(Uuid) }),
+        response: {
+          200: {
+            description: "The event stream",
+            content: { "text/event-stream": { schema: Type.String() } },
+          },
+          ...errorResponses(403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user.id;
+      const own = userChannel(userId);
+      const channel = request.query.channel ?? own;
+      if (channel !== own) {
+        throw new ProblemError(403, "forbidden", "You can only subscribe to your own channel");
+      }
+      const credentials = { cookie: request.headers.cookie, authorization: request.headers.authorization };
+      const session = await ctx.sessions.resolve(credentials);
+      if (!session) throw unauthenticated();
+      if (hub.isClosed) {
+        throw new ProblemError(503, "service_unavailable", "The server is shutting down; reconnect", {
+          retryAfterSeconds: RETRY_MS / 1000,
+        });
+      }
+      // The header wins: EventSource updates it on each reconnect, the URL keeps its first value.
+      const lastEventId = request.headers["last-event-id"] ?? request.query.lastEventId;
+
+      reply.hijack();
+      hub.open(
+        reply.raw,
+        {
+          "content-type": "text/event-stream; charset=utf-8",
+          "cache-control": "no-cache",
+          "x-accel-buffering": "no",
+          connection: "keep-alive",
+          "x-request-id": String(request.id),
+        },
+        {
+          userId,
+          since: lastEventId?.toLowerCase() ?? uuidv7Floor(Date.now()),
+          credentials,
+          sessionExpiresAt: session.expiresAt,
+        },
+      );
+    },
+  );
+};

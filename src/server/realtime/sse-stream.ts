@@ -1,0 +1,153 @@
+import type { ServerResponse } from "node:http";
+import type { FastifyBaseLogger } from "fastify";
+import { NOTIFICATION_CREATED, NOTIFICATIONS_RETAINED, userChannel } from "../../contract/notifications.js";
+import type { Notification } from "../../contract/resources.js";
+import type { NotificationStore } from "../notifications/store.js";
+import type { BusMessage, EventBus } from "./bus.js";
+
+/** How long EventSource waits before reconnecting after the stream ends. */
+export const RETRY_MS = 3000;
+/** A client that stopped reading is dropped once this much is queued for it. */
+export const MAX_BACKLOG_BYTES = 256 * 1024;
+/** Live events held while catching up from storage; more than this means something is stuck. */
+const MAX_PENDING = 1000;
+
+export interface StreamOptions {
+  userId: string;
+  /** Send retained notifications with an id above this one: Last-Event-ID, or the connection time. */
+  since: string;
+  /** What the session was resolved from, to check it again when the user's sessions are revoked. */
+  credentials: { cookie?: string; authorization?: string };
+  sessionExpiresAt: number;
+  bus: EventBus;
+  store: NotificationStore;
+  log: FastifyBaseLogger;
+  onEnd(stream: SseStream): void;
+}
+
+/**
+ * One Server-Sent Events connection. Live events from the bus and retained ones from the store
+ * meet here: the stream subscribes first, holds live events while it reads the store, and sends
+ * each notification id once, so a reconnect loses nothing and repeats nothing at the seam.
+ */
+export class SseStream {
+  readonly userId: string;
+  readonly credentials: StreamOptions["credentials"];
+  /** Ids already sent, newest last; the store keeps no more than this many to replay anyway. */
+  private readonly sent = new Set<string>();
+  /** Live events waiting while a catch-up reads the store; null when events flow straight through. */
+  private pending: Notification[] | null = [];
+  private catchingUp = false;
+  private catchUpAgain = false;
+  private unsubscribe: () => void = () => {};
+  private ended = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly options: StreamOptions,
+  ) {
+    this.userId = options.userId;
+    this.credentials = options.credentials;
+    res.on("close", () => this.end());
+  }
+
+  async start(headers: Record<string, string>) {
+    this.res.writeHead(200, headers);
+    this.write(`retry: ${RETRY_MS}\n\n`);
+    try {
+      const unsubscribe = await this.options.bus.subscribe(userChannel(this.userId), (message) =>
+        this.receive(message),
+      );
+      if (this.ended) return unsubscribe();
+      this.unsubscribe = unsubscribe;
+      await this.catchUp();
+    } catch (error) {
+      // The client reconnects with Last-Event-ID and catches up then.
+      this.options.log.warn({ err: error }, "realtime stream could not start");
+      this.end();
+    }
+  }
+
+  /**
+   * Sends what the store holds beyond `since` that this stream has not sent yet, then the live
+   * events that arrived meanwhile. Runs at start and whenever the bus may have missed messages.
+   */
+  async catchUp(): Promise<void> {
+    if (this.ended) return;
+    if (this.catchingUp) {
+      this.catchUpAgain = true;
+      return;
+    }
+    this.catchingUp = true;
+    this.pending ??= [];
+    try {
+      do {
+        this.catchUpAgain = false;
+        const missed = await this.options.store.after(this.userId, this.options.since);
+        for (const notification of missed) this.send(notification);
+      } while (this.catchUpAgain && !this.ended);
+      const held = this.pending ?? [];
+      this.pending = null;
+      for (const notification of held) this.send(notification);
+    } catch (error) {
+      this.options.log.warn({ err: error }, "realtime catch-up failed; closing the stream");
+      this.end();
+    } finally {
+      this.catchingUp = false;
+    }
+  }
+
+  /** A comment line that keeps proxies from timing the connection out; also ends expired sessions. */
+  heartbeat(now: number) {
+    if (now >= this.options.sessionExpiresAt) this.end();
+    else this.write(": keep-alive\n\n");
+  }
+
+  /** Ends the stream; `abort` drops the connection without flushing what is queued. */
+  end(abort = false) {
+    if (this.ended) return;
+    this.ended = true;
+    this.unsubscribe();
+    this.options.onEnd(this);
+    const res = this.res;
+    if (abort || res.writableLength > 0 || res.destroyed) res.destroy();
+    // The socket goes too: an idle keep-alive socket would hold up server shutdown.
+    else res.end(() => res.destroy());
+  }
+
+  private receive(message: BusMessage) {
+    if (message.event !== NOTIFICATION_CREATED || typeof message.id !== "string") return;
+    // Sent without its payload (too big for the bus): the store has it.
+    if (message.data === undefined) return void this.catchUp();
+    const notification = message.data as Notification;
+    if (notification.userId !== this.userId) return;
+    if (!this.pending) return this.send(notification);
+    if (this.pending.length >= MAX_PENDING) return this.end(true);
+    this.pending.push(notification);
+  }
+
+  private send(n: Notification) {
+    if (this.ended || this.sent.has(n.id)) return;
+    if (this.sent.size >= NOTIFICATIONS_RETAINED) this.sent.delete(this.sent.values().next().value!);
+    this.sent.add(n.id);
+    // Exactly the fields and order of GET /api/notifications items.
+    const data = JSON.stringify({
+      id: n.id,
+      userId: n.userId,
+      type: n.type,
+      message: n.message,
+      createdAt: n.createdAt,
+    });
+    this.write(`id: ${n.id}\nevent: ${NOTIFICATION_CREATED}\ndata: ${data}\n\n`);
+  }
+
+  private write(chunk: string) {
+    if (this.ended) return;
+    this.res.write(chunk);
+    // A stalled client costs at most this much memory, and never slows the others.
+    if (this.res.writableLength > MAX_BACKLOG_BYTES) {
+      this.options.log.info({ userId: this.userId }, "realtime client too slow; dropping its connection");
+      this.end(true);
+    }
+  }
+}

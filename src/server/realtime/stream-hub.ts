@@ -1,0 +1,106 @@
+import type { ServerResponse } from "node:http";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../context.js";
+import { SseStream, type StreamOptions } from "./sse-stream.js";
+
+/** Within the 15-25 s proxies tolerate between bytes. */
+export const HEARTBEAT_MS = 20_000;
+/** Where SessionResolver announces sign-outs and revocations (src/server/auth/sessions.ts). */
+const SESSIONS_REVOKED_CHANNEL = "internal:sessions-revoked";
+
+type OpenOptions = Omit<StreamOptions, "bus" | "store" | "log" | "onEnd">;
+
+/**
+ * Every open stream of this instance, by user. One timer sends all heartbeats, so idle streams
+ * cost no timer each. Policies for open streams:
+ * - sign-out / revocation: when the user's sessions are revoked (on any instance), each of their
+ *   streams checks its own session again and ends if it is gone; streams of the user's other,
+ *   still valid sessions stay open. An expired session ends its stream at the next heartbeat.
+ * - DELETE /api/notifications: streams stay open and nothing is sent (the spec has no event for
+ *   it); a later reconnect replays only what is still stored, so deleted items do not come back.
+ * - bus reconnect: every stream catches up from the store, as the bus may have missed messages.
+ * - shutdown: every stream ends, and the client reconnects to another instance with Last-Event-ID.
+ */
+export class StreamHub {
+  private readonly byUser = new Map<string, Set<SseStream>>();
+  private readonly stops: (() => void)[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start() {
+    const timer = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+    this.stops.push(() => clearInterval(timer));
+    this.stops.push(
+      await this.ctx.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (message) => {
+        const userId = (message.data as { userId?: unknown } | undefined)?.userId;
+        if (typeof userId === "string") void this.recheckSessions(userId);
+      }),
+    );
+    const stopResync = this.ctx.bus.onResync?.(() => {
+      for (const streams of this.byUser.values()) for (const stream of streams) void stream.catchUp();
+    });
+    if (stopResync) this.stops.push(stopResync);
+  }
+
+  get isClosed() {
+    return this.closed;
+  }
+
+  /** Opens a stream on `res` (already hijacked from Fastify) and starts delivering to it. */
+  open(res: ServerResponse, headers: Record<string, string>, options: OpenOptions) {
+    const stream = new SseStream(res, {
+      ...options,
+      bus: this.ctx.bus,
+      store: this.ctx.notifications,
+      log: this.log,
+      onEnd: (ended) => this.forget(ended),
+    });
+    let streams = this.byUser.get(options.userId);
+    if (!streams) {
+      streams = new Set();
+      this.byUser.set(options.userId, streams);
+    }
+    streams.add(stream);
+    void stream.start(headers);
+  }
+
+  /** Ends every stream; called before the server stops so closing never waits on a stream. */
+  close() {
+    this.closed = true;
+    for (const stop of this.stops.splice(0)) stop();
+    for (const streams of [...this.byUser.values()]) for (const stream of [...streams]) stream.end();
+  }
+
+  /** Open streams of this instance (for tests and metrics). */
+  count(): number {
+    let total = 0;
+    for (const streams of this.byUser.values()) total += streams.size;
+    return total;
+  }
+
+  private forget(stream: SseStream) {
+    const streams = this.byUser.get(stream.userId);
+    streams?.delete(stream);
+    if (streams?.size === 0) this.byUser.delete(stream.userId);
+  }
+
+  private heartbeat() {
+    const now = Date.now();
+    for (const streams of [...this.byUser.values()]) for (const stream of [...streams]) stream.heartbeat(now);
+  }
+
+  private async recheckSessions(userId: string) {
+    for (const stream of [...(this.byUser.get(userId) ?? [])]) {
+      try {
+        if (!(await this.ctx.sessions.resolve(stream.credentials))) stream.end();
+      } catch (error) {
+        // Database unreachable: keep the stream; the session's expiry still ends it.
+        this.log.warn({ err: error }, "could not re-check a realtime stream's session");
+      }
+    }
+  }
+}
