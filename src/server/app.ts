@@ -79,7 +79,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const limiter = redis ? createRedisLimiter(redis, config.redisPrefix) : createMemoryLimiter();
   const auth = createAuth({ config, db: database.db, cipher, plugins: providerAuthPlugins(config) });
   const sessions = new SessionResolver(database.db, config.authSecret, bus, config.sessionCacheTtlMs);
-  await sessions.start();
+  sessions.start();
   const origin = new URL(config.baseUrl).origin;
 
   const ctx: AppContext = {

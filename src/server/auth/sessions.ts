@@ -34,6 +34,7 @@ const MAX_ENTRIES = 50_000;
 export class SessionResolver {
   private readonly cache = new Map<string, CacheEntry>();
   private unsubscribe: (() => void) | null = null;
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
@@ -42,14 +43,28 @@ export class SessionResolver {
     private readonly ttlMs: number,
   ) {}
 
-  async start() {
-    this.unsubscribe = await this.bus.subscribe(REVOKE_CHANNEL, (message) => {
-      const userId = (message.data as { userId?: unknown })?.userId;
-      if (typeof userId === "string") this.forgetLocally(userId);
-    });
+  /**
+   * Listens for revocations from other instances. Not awaited by start-up: a bus whose backend is
+   * down (Redis restarting) must not keep the app from serving; the subscription goes live when it
+   * comes back, and until then the cache TTL bounds how stale a revoked session can be.
+   */
+  start() {
+    this.bus
+      .subscribe(REVOKE_CHANNEL, (message) => {
+        const userId = (message.data as { userId?: unknown })?.userId;
+        if (typeof userId === "string") this.forgetLocally(userId);
+      })
+      .then(
+        (unsubscribe) => {
+          if (this.stopped) unsubscribe();
+          else this.unsubscribe = unsubscribe;
+        },
+        () => {},
+      );
   }
 
   stop() {
+    this.stopped = true;
     this.unsubscribe?.();
     this.cache.clear();
   }

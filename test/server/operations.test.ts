@@ -1,0 +1,195 @@
+import { once } from "node:events";
+import { PassThrough } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltApp, buildApp } from "../../src/server/app.js";
+import { ConfigError, loadConfig } from "../../src/server/config.js";
+import { signedInClient, TestClient, uniqueEmail } from "../support/client.js";
+import { testConfig } from "../support/config.js";
+import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
+import { registerSecret } from "../support/secrets.js";
+
+describe.each(MODES)("health, readiness and rate limits (%s)", (modeName) => {
+  let mode: ModeEnv;
+  let built: BuiltApp;
+
+  beforeAll(async () => {
+    mode = await prepareMode(modeName);
+    built = await mode.start({
+      rateLimits: {
+        authPerIp: 5,
+        authPerEmail: 3,
+        authWindowMs: 60_000,
+        notificationsPerUser: 4,
+        notificationsWindowMs: 60_000,
+      },
+    });
+  });
+  afterAll(() => mode.teardown());
+
+  it("answers /healthz and /readyz", async () => {
+    const client = new TestClient(built.app);
+    expect((await client.get("/healthz")).status).toBe(200);
+    const ready = await client.get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks.database).toBe("ok");
+    if (modeName === "postgres+redis") expect(ready.body.checks.redis).toBe("ok");
+  });
+
+  it("limits sign-in attempts per email with 429 and Retry-After", async () => {
+    const victim = new TestClient(built.app);
+    const { email } = await victim.signUp("Victim", uniqueEmail("victim"));
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      // Each attempt from a different address: the per-email limit must still apply.
+      const res = await new TestClient(built.app).request({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        json: { email, password: "wrong-password" },
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+        expect(res.body.code).toBe("rate_limited");
+      }
+    }
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+  });
+
+  it("limits sign-up and sign-in attempts per client address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await new TestClient(built.app).request({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        json: { email: uniqueEmail("nobody"), password: "whatever-it-is" },
+        remoteAddress: "10.9.9.9",
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBe(2);
+    // Another address is not affected.
+    const other = await new TestClient(built.app).request({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      json: { email: uniqueEmail("nobody"), password: "whatever-it-is" },
+      remoteAddress: "10.9.9.10",
+    });
+    expect(other.status).toBe(401);
+  });
+
+  it("limits notification creation per user", async () => {
+    const user = await signedInClient(built.app, "Chatty");
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await user.post("/api/notifications", { type: "message", message: `m${i}` })).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+    expect((await user.get("/api/notifications")).body).toHaveLength(4);
+    // Another user has their own budget.
+    const other = await signedInClient(built.app, "Quiet");
+    expect((await other.post("/api/notifications", { type: "message", message: "hi" })).status).toBe(201);
+  });
+});
+
+describe("dependencies going away", () => {
+  it("answers 503 problem+json with Retry-After when Redis is unreachable, and /readyz says so", async () => {
+    const mode = await prepareMode("postgres+redis");
+    // A port where nothing listens: Redis is "down" for this instance only.
+    // Rate limits count in Redis too; they are off here so sign-up can reach the session store.
+    const built = await mode.start({ redisUrl: "redis://127.0.0.1:1", rateLimitEnabled: false });
+    try {
+      const user = await signedInClient(built.app, "Stranded");
+      const res = await user.post("/api/notifications", { type: "message", message: "lost?" });
+      expect(res.status).toBe(503);
+      expect(res.headers["retry-after"]).toBeDefined();
+      expect(res.body.code).toBe("service_unavailable");
+      const ready = await new TestClient(built.app).get("/readyz");
+      expect(ready.status).toBe(503);
+      expect(ready.body.detail).toContain("redis");
+    } finally {
+      await mode.teardown();
+    }
+  }, 60_000);
+});
+
+describe("configuration", () => {
+  it("stops on a bad value with one line naming the variable", () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ PORT: "eighty" }, "PORT"],
+      [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+      [{ DATABASE_URL: "postgres://x@127.0.0.1/db" }, "AUTH_SECRET"],
+      [{ AUTH_SECRET: "short", DATA_DIR: "/tmp/tessera-config-test" }, "AUTH_SECRET"],
+      [
+        { EXCHANGE_CLIENT_SECRET: "not base64!", DATA_DIR: "/tmp/tessera-config-test" },
+        "EXCHANGE_CLIENT_SECRET",
+      ],
+      [{ TRUST_PROXY: "maybe", DATA_DIR: "/tmp/tessera-config-test" }, "TRUST_PROXY"],
+    ];
+    for (const [env, variable] of cases) {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, variable).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variable).toBe(variable);
+      expect((error as Error).message).not.toContain("\n");
+    }
+  });
+});
+
+describe("logs", () => {
+  it("never carry cookies, authorization headers, passwords or tokens", async () => {
+    const stream = new PassThrough();
+    const lines: string[] = [];
+    stream.on("data", (chunk) => lines.push(String(chunk)));
+    const built = await buildApp(testConfig({ logLevel: "trace" }), { logStream: stream });
+    try {
+      const user = new TestClient(built.app);
+      const { password } = await user.signUp("Logged");
+      registerSecret(user.sessionToken!);
+      await user.get("/api/dashboards");
+      await new TestClient(built.app).get("/api/dashboards", {
+        authorization: `Bearer ${user.sessionToken}`,
+      });
+      await user.post("/api/auth/sign-in/email", { email: user.user!.email, password });
+      await user.put("/api/accounts", { provider: "suite", refreshToken: "refresh-token-in-a-log?" });
+      await user.get("/api/auth/callback/suite?code=secret-code-123&state=secret-state-456");
+      const text = lines.join("");
+      expect(text.length).toBeGreaterThan(0);
+      expect(text).toContain("request completed");
+      for (const secret of [
+        password,
+        user.sessionToken!,
+        user.cookie!,
+        "refresh-token-in-a-log?",
+        "secret-code-123",
+      ]) {
+        expect(text).not.toContain(secret);
+      }
+    } finally {
+      await built.close();
+    }
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("finishes in-flight requests, then refuses new ones and closes", async () => {
+    const built = await buildApp(testConfig());
+    await built.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = built.app.server.address() as { port: number };
+    const user = await signedInClient(built.app, "Stopper");
+    const arrived = once(built.app.server, "request");
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/dashboards`, { headers: { cookie: user.cookie! } });
+    await arrived;
+    const closing = built.close();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    await closing;
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    expect(built.app.server.listening).toBe(false);
+  });
+});
