@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BuiltApp } from "../../src/server/app.js";
+import { TestClient } from "../support/client.js";
+import { type ModeEnv, prepareMode } from "../support/modes.js";
+
+describe("OpenAPI document", () => {
+  let mode: ModeEnv;
+  let built: BuiltApp;
+  let doc: any;
+
+  beforeAll(async () => {
+    mode = await prepareMode("embedded");
+    built = await mode.start();
+    const res = await new TestClient(built.app).get("/api/openapi.json");
+    expect(res.status).toBe(200);
+    doc = res.body;
+  });
+  afterAll(() => mode.teardown());
+
+  it("is OpenAPI 3.1 with every spec path and method", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    const expected: Record<string, string[]> = {
+      "/api/accounts": ["get", "put", "delete"],
+      "/api/widgets": ["get", "post", "put", "delete"],
+      "/api/dashboards": ["get", "post", "put", "delete"],
+      "/api/settings": ["get", "put"],
+      "/api/notifications": ["get", "post", "delete"],
+    };
+    for (const [path, methods] of Object.entries(expected)) {
+      expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual([...methods].sort());
+    }
+  });
+
+  it("documents success and error responses of every operation, errors as problem details", () => {
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        const statuses = Object.keys(operation.responses ?? {});
+        const label = `${method.toUpperCase()} ${path}`;
+        expect(statuses.some((s) => s.startsWith("2")), label).toBe(true);
+        const errors = statuses.filter((s) => Number(s) >= 400);
+        expect(errors.length, label).toBeGreaterThan(0);
+        if (path.startsWith("/api/") && !path.startsWith("/api/public")) expect(statuses, label).toContain("401");
+        for (const status of errors) {
+          const content = operation.responses[status].content ?? {};
+          const schema = JSON.stringify(Object.values<any>(content)[0]?.schema ?? {});
+          expect(schema, `${label} ${status}`).toMatch(/Problem/);
+        }
+      }
+    }
+  });
+
+  it("renders the document at /api/docs", async () => {
+    const res = await new TestClient(built.app).get("/api/docs/");
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/swagger/i);
+  });
+});
