@@ -6,6 +6,7 @@ import { Subscriptions } from "./subscriptions.js";
 /** NOTIFY payloads must be shorter than 8000 bytes. */
 const MAX_PAYLOAD_BYTES = 7999;
 const MAX_BACKOFF_MS = 5000;
+export const LISTENER_NAME = "tessera-realtime";
 
 /**
  * LISTEN/NOTIFY names are identifiers (at most 63 bytes, case-folded unless quoted), and ours
@@ -31,14 +32,23 @@ export function createPostgresBus(url: string, pool: pg.Pool): EventBus {
     async listen(channel) {
       const name = pgChannelName(channel);
       byPgName.set(name, channel);
-      await (await connected).query(`LISTEN "${name}"`);
+      await run(`LISTEN "${name}"`);
     },
     async unlisten(channel) {
       const name = pgChannelName(channel);
       if (!subscriptions.has(channel)) byPgName.delete(name);
-      await (await connected).query(`UNLISTEN "${name}"`);
+      await run(`UNLISTEN "${name}"`);
     },
   });
+
+  // One statement at a time on the listening connection (pg does not queue them for us), in the
+  // order they were asked for, so an UNLISTEN never overtakes the LISTEN after it.
+  let queue: Promise<unknown> = Promise.resolve();
+  function run(statement: string) {
+    const result = queue.then(async () => (await connected).query(statement));
+    queue = result.catch(() => {});
+    return result;
+  }
 
   function onNotification(notification: pg.Notification) {
     const channel = byPgName.get(notification.channel);
@@ -55,7 +65,8 @@ export function createPostgresBus(url: string, pool: pg.Pool): EventBus {
   /** Resolves with a connected client that LISTENs on every channel in use. */
   async function connect(attempt = 0): Promise<pg.Client> {
     if (closed) throw new Error("The realtime bus is closed");
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    // Named so operators (and tests) can tell the listening connection apart in pg_stat_activity.
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTENER_NAME });
     client.on("error", () => {}); // followed by "end", which reconnects
     try {
       await client.connect();
