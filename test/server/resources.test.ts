@@ -154,6 +154,35 @@ describe.each(MODES)("resource endpoints (%s)", (modeName) => {
       expect(res.body).toMatchObject({ height: 212.5, width: 1, positionX: 0, positionY: 100000, config });
     });
 
+    it("answers the same widgets through the per-dashboard and the all-widgets paths", async () => {
+      const d = (await ada.post("/api/dashboards", { name: "Twin paths" })).body;
+      const odd = [
+        {
+          height: 0.1,
+          width: 99999.99,
+          positionX: 1e-7,
+          positionY: 100000,
+          config: { ü: ["✓", null, 1.5e10] },
+        },
+        {
+          height: 1,
+          width: 1,
+          positionX: 0,
+          positionY: 0,
+          config: { nested: { deep: [{ a: '"quoted" \\ /' }] } },
+        },
+        { height: 3, width: 3, positionX: 7, positionY: 7 },
+      ];
+      for (const geometry of odd) await ada.post("/api/widgets", widgetInput(d.id, geometry));
+      const one = (await ada.get(`/api/widgets?dashboardId=${d.id}`)).body;
+      const all = (await ada.get("/api/widgets")).body.filter(
+        (w: { dashboardId: string }) => w.dashboardId === d.id,
+      );
+      expect(one).toHaveLength(3);
+      expect(one).toEqual(all);
+      expect(one[0]).toMatchObject(odd[0]!);
+    });
+
     it("updates only geometry and config; owner, dashboard and type are not accepted fields", async () => {
       const other = (await ada.post("/api/dashboards", { name: "Other" })).body;
       const w = (await ada.post("/api/widgets", widgetInput(dashboardId))).body;
