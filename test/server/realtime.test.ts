@@ -75,7 +75,12 @@ describe.each(MODES)("realtime notifications (%s)", (modeName) => {
 
   it("answers 401 problem+json without a valid session", async () => {
     const anonymous = new TestClient(built.app);
-    for (const headers of [{}, { authorization: "Bearer nope" }, { cookie: "session=forged.AAAA" }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer nope" },
+      { cookie: "session=forged.AAAA" },
+    ];
+    for (const headers of attempts) {
       const res = await anonymous.get("/api/realtime", headers);
       expect(res.status).toBe(401);
       expect(res.headers["content-type"]).toMatch(/application\/problem\+json/);
