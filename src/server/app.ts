@@ -34,6 +34,7 @@ import { realtimeRoutes } from "./realtime/routes.js";
 import { accountRoutes } from "./resources/accounts/routes.js";
 import { dashboardRoutes } from "./resources/dashboards/routes.js";
 import { notificationRoutes } from "./resources/notifications/routes.js";
+import { publicRoutes } from "./resources/public/routes.js";
 import { settingsRoutes } from "./resources/settings/routes.js";
 import { widgetRoutes } from "./resources/widgets/routes.js";
 import { weatherRoutes } from "./weather/routes.js";
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(widgetRoutes, ctx);
   await app.register(settingsRoutes, ctx);
   await app.register(notificationRoutes, ctx);
+  await app.register(publicRoutes, ctx);
   await app.register(realtimeRoutes, ctx);
   await app.register(exchangeRoutes, ctx);
   await app.register(providerRoutes, ctx);

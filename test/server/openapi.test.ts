@@ -36,10 +36,14 @@ describe("OpenAPI document", () => {
       for (const [method, operation] of Object.entries<any>(item)) {
         const statuses = Object.keys(operation.responses ?? {});
         const label = `${method.toUpperCase()} ${path}`;
-        expect(statuses.some((s) => s.startsWith("2")), label).toBe(true);
+        expect(
+          statuses.some((s) => s.startsWith("2")),
+          label,
+        ).toBe(true);
         const errors = statuses.filter((s) => Number(s) >= 400);
         expect(errors.length, label).toBeGreaterThan(0);
-        if (path.startsWith("/api/") && !path.startsWith("/api/public")) expect(statuses, label).toContain("401");
+        if (path.startsWith("/api/") && !path.startsWith("/api/public"))
+          expect(statuses, label).toContain("401");
         for (const status of errors) {
           const content = operation.responses[status].content ?? {};
           const schema = JSON.stringify(Object.values<any>(content)[0]?.schema ?? {});

@@ -1,0 +1,36 @@
+import { and, asc, eq, notInArray } from "drizzle-orm";
+import type { WidgetType } from "../../../contract/widgets.js";
+import type { Db } from "../../db/client.js";
+import { dashboards, widgets } from "../../db/schema.js";
+import { iso } from "../../http/schemas.js";
+
+/** Widget types whose data comes from the owner's connected accounts: never shown publicly. */
+export const PRIVATE_WIDGET_TYPES: WidgetType[] = ["Inbox", "Meetings", "Codehost", "Codehost Heatmap"];
+
+export async function readPublicDashboard(db: Db, id: string) {
+  const [dashboard] = await db
+    .select({ id: dashboards.id, name: dashboards.name, updatedAt: dashboards.updatedAt })
+    .from(dashboards)
+    .where(and(eq(dashboards.id, id), eq(dashboards.isPublic, true)))
+    .limit(1);
+  if (!dashboard) return null;
+  const rows = await db
+    .select({
+      id: widgets.id,
+      widgetType: widgets.widgetType,
+      height: widgets.height,
+      width: widgets.width,
+      positionX: widgets.positionX,
+      positionY: widgets.positionY,
+      config: widgets.config,
+    })
+    .from(widgets)
+    .where(and(eq(widgets.dashboardId, id), notInArray(widgets.widgetType, PRIVATE_WIDGET_TYPES)))
+    .orderBy(asc(widgets.createdAt), asc(widgets.id));
+  return {
+    id: dashboard.id,
+    name: dashboard.name,
+    updatedAt: iso(dashboard.updatedAt),
+    widgets: rows.map((w) => ({ ...w, widgetType: w.widgetType as WidgetType, config: w.config as object })),
+  };
+}
