@@ -1,15 +1,26 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins";
+import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
+import { isProvider, PROVIDERS } from "../../contract/providers.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { authSchema } from "../db/schema.js";
+import { account as accountTable, authSchema } from "../db/schema.js";
 import { ensureSettings } from "../resources/settings/queries.js";
 import type { TokenCipher } from "./token-cipher.js";
 
 export const SESSION_COOKIE = "session";
 const TOKEN_FIELDS = ["accessToken", "refreshToken", "idToken"] as const;
+
+/**
+ * better-auth endpoints we do not serve. Provider accounts are only ever *linked* to a signed-in
+ * user (POST /link-social), never used to sign in; and access tokens stay on the server, which
+ * refreshes them itself (providers/tokens.ts), so the endpoints that hand tokens to the browser
+ * or call providers with them are closed.
+ */
+const CLOSED_ENDPOINTS = new Set(["/sign-in/social", "/get-access-token", "/refresh-token", "/account-info"]);
 
 export interface AuthOptions {
   config: Config;
@@ -42,7 +53,21 @@ export function createAuth({ config, db, cipher, plugins = [] }: AuthOptions) {
     // Our own limiter (per address and per email, shared through Redis) guards sign-in and sign-up.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    account: { accountLinking: { enabled: true, allowDifferentEmails: true } },
+    account: {
+      accountLinking: {
+        enabled: true,
+        // Linking is always to the signed-in user (the state carries their id and session), so the
+        // provider's email may differ from theirs and need not be verified by the provider.
+        allowDifferentEmails: true,
+        trustedProviders: [...PROVIDERS],
+        disableImplicitLinking: true,
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (CLOSED_ENDPOINTS.has(ctx.path)) throw new APIError("NOT_FOUND", { message: "Not served" });
+      }),
+    },
     advanced: {
       database: { generateId: () => uuidv7() },
       // The spec names the cookie `session`. Secure prefixes would rename it to __Secure-session,
@@ -64,7 +89,23 @@ export function createAuth({ config, db, cipher, plugins = [] }: AuthOptions) {
         },
       },
       account: {
-        create: { before: async (account) => ({ data: encryptTokens(cipher, account) }) },
+        create: {
+          before: async (account) => {
+            // One account per provider and user (unique index): connecting another account of the
+            // same provider replaces the previous one instead of failing.
+            if (isProvider(account.providerId)) {
+              await db
+                .delete(accountTable)
+                .where(
+                  and(
+                    eq(accountTable.userId, account.userId),
+                    eq(accountTable.providerId, account.providerId),
+                  ),
+                );
+            }
+            return { data: encryptTokens(cipher, account) };
+          },
+        },
         update: { before: async (account) => ({ data: encryptTokens(cipher, account) }) },
       },
     },

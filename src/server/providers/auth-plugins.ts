@@ -1,7 +1,43 @@
 import type { BetterAuthPlugin } from "better-auth";
+import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins";
 import type { Config } from "../config.js";
+import { configuredProviders, PROVIDER_DEFS, providerSettings } from "./registry.js";
 
-/** better-auth plugins that let a signed-in user link the suite, codehost and notes providers. */
-export function providerAuthPlugins(_config: Config): BetterAuthPlugin[] {
-  return [];
+/**
+ * better-auth plugins that let a signed-in user link the suite, codehost and notes providers.
+ * The provider ids better-auth stores are exactly the API's (`suite`, `codehost`, `notes`), so no
+ * name mapping exists anywhere. Only configured providers are registered; the others are
+ * reported as "not configured" by GET /api/providers.
+ */
+export function providerAuthPlugins(config: Config): BetterAuthPlugin[] {
+  const providers = configuredProviders(config).map((id): GenericOAuthConfig => {
+    const def = PROVIDER_DEFS[id];
+    const settings = providerSettings(config, id);
+    return {
+      providerId: id,
+      name: def.label,
+      clientId: settings.clientId!,
+      clientSecret: settings.clientSecret!,
+      authorizationUrl: settings.authorizationUrl,
+      tokenUrl: settings.tokenUrl,
+      userInfoUrl: settings.userInfoUrl,
+      scopes: def.scopes,
+      authentication: def.tokenAuth,
+      accessType: def.accessType,
+      prompt: def.prompt,
+      authorizationUrlParams: def.authorizationUrlParams,
+      pkce: true,
+      // These providers only link to a signed-in user; they never create or sign in users.
+      disableSignUp: true,
+      disableImplicitSignUp: true,
+      getUserInfo: async (tokens) => {
+        const identity = await def.identity(settings, {
+          accessToken: tokens.accessToken,
+          raw: (tokens as { raw?: Record<string, unknown> }).raw,
+        });
+        return identity ? { ...identity, emailVerified: identity.emailVerified ?? false } : null;
+      },
+    };
+  });
+  return providers.length > 0 ? [genericOAuth({ config: providers })] : [];
 }

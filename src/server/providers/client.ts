@@ -1,0 +1,68 @@
+import type { Provider } from "../../contract/providers.js";
+import type { AppContext } from "../context.js";
+import { TtlCache } from "./cache.js";
+import { PROVIDER_DEFS, providerSettings } from "./registry.js";
+import { type AccountRow, AccountTokens, reconnectRequired } from "./tokens.js";
+import { fetchUpstream, type UpstreamResponse } from "./upstream.js";
+
+/** How long provider data is served from memory before the provider is asked again. */
+export const PROVIDER_CACHE_MS = 30_000;
+
+export interface ProviderCall {
+  /** Path (with query) under the provider's API base URL. */
+  path: string;
+  method?: "GET" | "POST";
+  json?: unknown;
+}
+
+/** What the provider route plugins share: one per app instance. */
+export interface ProviderServices {
+  ctx: AppContext;
+  tokens: AccountTokens;
+  cache: TtlCache;
+  /** The user's linked account of that provider, or 404 account_not_connected. */
+  account(userId: string, provider: Provider): Promise<AccountRow>;
+  /** An API call with the account's token: refreshed when expiring, and once more if refused. */
+  call(row: AccountRow, request: ProviderCall): Promise<UpstreamResponse>;
+  /** Cache key scoped to the linked account, so a reconnect or another user never shares entries. */
+  key(row: AccountRow, ...parts: (string | number | undefined)[]): string;
+}
+
+export function createProviderServices(ctx: AppContext): ProviderServices {
+  const tokens = new AccountTokens(ctx.database.db, ctx.cipher, ctx.config);
+  const cache = new TtlCache();
+
+  async function send(row: AccountRow, request: ProviderCall, token: string) {
+    const provider = row.providerId as Provider;
+    const def = PROVIDER_DEFS[provider];
+    const headers: Record<string, string> = { ...def.apiHeaders, authorization: `Bearer ${token}` };
+    if (request.json !== undefined) headers["content-type"] = "application/json";
+    return fetchUpstream(`${providerSettings(ctx.config, provider).apiUrl}${request.path}`, {
+      service: def.label,
+      method: request.method ?? "GET",
+      headers,
+      body: request.json === undefined ? undefined : JSON.stringify(request.json),
+    });
+  }
+
+  return {
+    ctx,
+    tokens,
+    cache,
+    account: (userId, provider) => tokens.find(userId, provider),
+    async call(row, request) {
+      const token = await tokens.accessToken(row);
+      const res = await send(row, request, token);
+      if (res.status !== 401) return res;
+      // The provider refused a token we thought valid (revoked, or expired early): refresh once.
+      const provider = row.providerId as Provider;
+      if (!row.refreshToken)
+        throw reconnectRequired(provider, "the provider refused the stored access token");
+      const refreshed = await tokens.refresh(row, token);
+      const retried = await send(refreshed, request, await tokens.accessToken(refreshed));
+      if (retried.status === 401) throw reconnectRequired(provider, "the provider refused the access token");
+      return retried;
+    },
+    key: (row, ...parts) => [row.id, ...parts.map((p) => p ?? "")].join("|"),
+  };
+}

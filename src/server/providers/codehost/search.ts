@@ -1,0 +1,101 @@
+import { PROVIDER_CACHE_MS, type ProviderServices } from "../client.js";
+import type { AccountRow } from "../tokens.js";
+import { expectOk } from "../upstream.js";
+
+const SERVICE = "GitHub";
+/** owner/name as GitHub allows them. */
+export const REPO = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+
+export interface WorkItem {
+  id: number;
+  number: number;
+  title: string;
+  repository: string;
+  url: string;
+  state: string;
+  draft: boolean;
+  isPullRequest: boolean;
+  author: string | null;
+  labels: { name: string; color: string | null }[];
+  comments: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface SearchItem {
+  id: number;
+  number: number;
+  title: string;
+  html_url: string;
+  repository_url?: string;
+  state: string;
+  draft?: boolean;
+  pull_request?: unknown;
+  user?: { login?: string } | null;
+  labels?: ({ name?: string; color?: string } | string)[];
+  comments?: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Open issues or pull requests assigned to or authored by the user, across every repository
+ * they can see, in ONE search request (the original app listed every repository and fetched
+ * issues per repository). `@me` is the token's user, so no login lookup is needed.
+ */
+export async function searchWorkItems(
+  s: ProviderServices,
+  row: AccountRow,
+  options: { type: "issue" | "pr"; repos?: string[]; page: number; perPage: number },
+) {
+  const terms = ["is:open", `is:${options.type}`, "archived:false", "(assignee:@me OR author:@me)"];
+  if (options.repos?.length) terms.push(`(${options.repos.map((r) => `repo:${r}`).join(" OR ")})`);
+  const query = new URLSearchParams({
+    q: terms.join(" "),
+    // Boolean OR and parentheses need GitHub's advanced issue search.
+    advanced_search: "true",
+    sort: "updated",
+    order: "desc",
+    per_page: String(options.perPage),
+    page: String(options.page),
+  });
+  const key = s.key(row, "search", query.toString());
+  return s.cache.get(key, PROVIDER_CACHE_MS, async () => {
+    const res = await s.call(row, { path: `/search/issues?${query}` });
+    const body = expectOk(res, SERVICE) as {
+      total_count?: number;
+      incomplete_results?: boolean;
+      items?: SearchItem[];
+    };
+    const total = body.total_count ?? 0;
+    return {
+      totalCount: total,
+      incompleteResults: body.incomplete_results === true,
+      page: options.page,
+      perPage: options.perPage,
+      // GitHub search serves at most the first 1000 results.
+      hasMore: options.page * options.perPage < Math.min(total, 1000),
+      items: (body.items ?? []).map(toWorkItem),
+    };
+  });
+}
+
+function toWorkItem(item: SearchItem): WorkItem {
+  return {
+    id: item.id,
+    number: item.number,
+    title: item.title,
+    repository: (item.repository_url ?? "").split("/repos/")[1] ?? "",
+    url: item.html_url,
+    state: item.state,
+    draft: item.draft === true,
+    isPullRequest: item.pull_request !== undefined && item.pull_request !== null,
+    author: item.user?.login ?? null,
+    labels: (item.labels ?? []).map((l) =>
+      typeof l === "string" ? { name: l, color: null } : { name: l.name ?? "", color: l.color ?? null },
+    ),
+    comments: item.comments ?? 0,
+    createdAt: new Date(item.created_at).toISOString(),
+    updatedAt: new Date(item.updated_at).toISOString(),
+  };
+}

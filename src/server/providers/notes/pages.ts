@@ -1,0 +1,133 @@
+import { PROVIDER_CACHE_MS, type ProviderServices } from "../client.js";
+import type { AccountRow } from "../tokens.js";
+import { expectOk } from "../upstream.js";
+import { blocksToMarkdown, type NotionBlock, type RichText } from "./markdown.js";
+
+const SERVICE = "Notion";
+/** How deep nested blocks are followed, and how many blocks a page may bring in. */
+export const MAX_DEPTH = 3;
+export const MAX_BLOCKS = 1000;
+const PAGE_CACHE_MS = 60_000;
+
+/** A Notion id: 32 hex digits, with or without the UUID dashes. */
+export const NOTION_ID =
+  /^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+
+export function normalizeId(id: string): string {
+  const hex = id.replace(/-/g, "").toLowerCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+interface NotionPage {
+  id: string;
+  url?: string;
+  icon?: { type?: string; emoji?: string } | null;
+  last_edited_time?: string;
+  parent?: { type?: string; page_id?: string; database_id?: string; workspace?: boolean };
+  properties?: Record<string, { type?: string; title?: RichText[] }>;
+}
+
+export interface PageSummary {
+  id: string;
+  title: string;
+  url: string | null;
+  icon: string | null;
+  lastEditedAt: string | null;
+  parentId: string | null;
+}
+
+function pageTitle(page: NotionPage): string {
+  const prop = Object.values(page.properties ?? {}).find((p) => p.type === "title");
+  const title = (prop?.title ?? []).map((t) => t.plain_text ?? "").join("");
+  return title || "Untitled";
+}
+
+function toSummary(page: NotionPage): PageSummary {
+  return {
+    id: page.id,
+    title: pageTitle(page),
+    url: page.url ?? null,
+    icon: page.icon?.type === "emoji" ? (page.icon.emoji ?? null) : null,
+    lastEditedAt: page.last_edited_time ? new Date(page.last_edited_time).toISOString() : null,
+    parentId: page.parent?.page_id ?? page.parent?.database_id ?? null,
+  };
+}
+
+/** Pages shared with the integration, most recently edited first, one Notion page at a time. */
+export async function searchPages(
+  s: ProviderServices,
+  row: AccountRow,
+  options: { query?: string; cursor?: string; pageSize: number },
+) {
+  const key = s.key(row, "search", options.query, options.cursor, options.pageSize);
+  return s.cache.get(key, PROVIDER_CACHE_MS, async () => {
+    const json: Record<string, unknown> = {
+      filter: { property: "object", value: "page" },
+      sort: { direction: "descending", timestamp: "last_edited_time" },
+      page_size: options.pageSize,
+    };
+    if (options.query) json.query = options.query;
+    if (options.cursor) json.start_cursor = options.cursor;
+    const res = await s.call(row, { method: "POST", path: "/v1/search", json });
+    const body = expectOk(res, SERVICE) as {
+      results?: NotionPage[];
+      next_cursor?: string | null;
+      has_more?: boolean;
+    };
+    return {
+      pages: (body.results ?? []).map(toSummary),
+      nextCursor: body.has_more ? (body.next_cursor ?? null) : null,
+    };
+  });
+}
+
+/** One page as Markdown; nested blocks are followed to MAX_DEPTH, at most MAX_BLOCKS in all. */
+export async function pageMarkdown(s: ProviderServices, row: AccountRow, rawId: string) {
+  const id = normalizeId(rawId);
+  return s.cache.get(s.key(row, "page", id), PAGE_CACHE_MS, async () => {
+    const page = expectOk(await s.call(row, { path: `/v1/pages/${id}` }), SERVICE, "page") as NotionPage;
+    const budget = { left: MAX_BLOCKS, truncated: false };
+    const blocks = await children(s, row, id, 1, budget);
+    return { ...toSummary(page), markdown: blocksToMarkdown(blocks), truncated: budget.truncated };
+  });
+}
+
+async function children(
+  s: ProviderServices,
+  row: AccountRow,
+  blockId: string,
+  depth: number,
+  budget: { left: number; truncated: boolean },
+): Promise<NotionBlock[]> {
+  const out: NotionBlock[] = [];
+  let cursor: string | undefined;
+  do {
+    if (budget.left <= 0) {
+      budget.truncated = true;
+      break;
+    }
+    const query = new URLSearchParams({ page_size: String(Math.min(100, budget.left)) });
+    if (cursor) query.set("start_cursor", cursor);
+    const res = await s.call(row, { path: `/v1/blocks/${blockId}/children?${query}` });
+    const body = expectOk(res, SERVICE, "page") as {
+      results?: NotionBlock[];
+      next_cursor?: string | null;
+      has_more?: boolean;
+    };
+    const results = (body.results ?? []).slice(0, budget.left);
+    budget.left -= results.length;
+    out.push(...results);
+    cursor = body.has_more && body.next_cursor ? body.next_cursor : undefined;
+  } while (cursor);
+
+  for (const block of out) {
+    // Child pages are links of their own, not content of this one.
+    if (!block.has_children || block.type === "child_page" || block.type === "child_database") continue;
+    if (depth >= MAX_DEPTH || budget.left <= 0 || !NOTION_ID.test(block.id)) {
+      budget.truncated = true;
+      continue;
+    }
+    block.children = await children(s, row, normalizeId(block.id), depth + 1, budget);
+  }
+  return out;
+}
