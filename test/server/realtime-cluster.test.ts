@@ -72,8 +72,11 @@ describe.each(["postgres+redis", "postgres"] as const)("realtime across two inst
     const stream = await SseClient.open(`${two.base}/api/realtime`, { cookie: ada.cookie! });
     streams.push(stream);
     expect(stream.status).toBe(200);
+    const cookie = ada.cookie!;
     expect((await ada.post("/api/auth/sign-out", {})).status).toBe(200);
     await stream.until(() => stream.ended, 2000, "the stream to end");
+    // The same message told instance 2 to forget the session it had cached when the stream opened.
+    expect((await new TestClient(two.built.app).get("/api/notifications", { cookie })).status).toBe(401);
   });
 });
 

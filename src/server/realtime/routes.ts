@@ -86,7 +86,6 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
           "content-type": "text/event-stream; charset=utf-8",
           "cache-control": "no-cache",
           "x-accel-buffering": "no",
-          connection: "keep-alive",
           "x-request-id": String(request.id),
         },
         {

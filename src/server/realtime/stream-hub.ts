@@ -33,6 +33,7 @@ export class StreamHub {
 
   async start() {
     const timer = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+    timer.unref(); // the open sockets keep the process alive, not the timer
     this.stops.push(() => clearInterval(timer));
     this.stops.push(
       await this.ctx.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (message) => {
