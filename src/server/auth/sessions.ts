@@ -35,6 +35,7 @@ export class SessionResolver {
   private readonly cache = new Map<string, CacheEntry>();
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
+  private readonly revokedListeners = new Set<(userId: string) => void>();
 
   constructor(
     private readonly db: Db,
@@ -52,7 +53,7 @@ export class SessionResolver {
     this.bus
       .subscribe(REVOKE_CHANNEL, (message) => {
         const userId = (message.data as { userId?: unknown })?.userId;
-        if (typeof userId === "string") this.forgetLocally(userId);
+        if (typeof userId === "string") this.revoked(userId);
       })
       .then(
         (unsubscribe) => {
@@ -67,6 +68,7 @@ export class SessionResolver {
     this.stopped = true;
     this.unsubscribe?.();
     this.cache.clear();
+    this.revokedListeners.clear();
   }
 
   /** The raw session token from the `session` cookie (signature verified) or a bearer header. */
@@ -124,14 +126,24 @@ export class SessionResolver {
     return entry;
   }
 
+  /**
+   * Calls `listener` with a user id whenever some of that user's sessions ended, on this instance
+   * or another (open realtime streams use it to re-check their session).
+   */
+  onRevoked(listener: (userId: string) => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
+  }
+
   /** Forget the user's cached sessions here and on every other instance. */
   async revokeUser(userId: string) {
-    this.forgetLocally(userId);
+    this.revoked(userId);
     await this.bus.publish(REVOKE_CHANNEL, { event: "sessions.revoked", data: { userId } });
   }
 
-  private forgetLocally(userId: string) {
+  private revoked(userId: string) {
     for (const [key, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(key);
+    for (const listener of this.revokedListeners) listener(userId);
   }
 
   /** better-auth signs cookies as `token.base64(HMAC-SHA256(secret, token))`. */

@@ -32,10 +32,10 @@ function uuidv7Floor(ms: number): string {
 /** Realtime notifications over Server-Sent Events (DESIGN section 4). */
 export const realtimeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const hub = new StreamHub(ctx, app.log);
-  await hub.start();
+  hub.start();
   // Before the server stops listening: open streams would otherwise keep close() waiting.
   app.addHook("preClose", async () => hub.close());
-  app.addHook("preHandler", ctx.authenticate);
+  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/realtime",

@@ -6,7 +6,6 @@ import { SseStream, type StreamOptions } from "./sse-stream.js";
 /** Within the 15-25 s proxies tolerate between bytes. */
 export const HEARTBEAT_MS = 20_000;
 /** Where SessionResolver announces sign-outs and revocations (src/server/auth/sessions.ts). */
-const SESSIONS_REVOKED_CHANNEL = "internal:sessions-revoked";
 
 type OpenOptions = Omit<StreamOptions, "bus" | "store" | "log" | "onEnd">;
 
@@ -31,16 +30,11 @@ export class StreamHub {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async start() {
+  start() {
     const timer = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
     timer.unref(); // the open sockets keep the process alive, not the timer
     this.stops.push(() => clearInterval(timer));
-    this.stops.push(
-      await this.ctx.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (message) => {
-        const userId = (message.data as { userId?: unknown } | undefined)?.userId;
-        if (typeof userId === "string") void this.recheckSessions(userId);
-      }),
-    );
+    this.stops.push(this.ctx.sessions.onRevoked((userId) => void this.recheckSessions(userId)));
     const stopResync = this.ctx.bus.onResync?.(() => {
       for (const streams of this.byUser.values()) for (const stream of streams) void stream.catchUp();
     });
