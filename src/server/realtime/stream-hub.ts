@@ -5,7 +5,6 @@ import { SseStream, type StreamOptions } from "./sse-stream.js";
 
 /** Within the 15-25 s proxies tolerate between bytes. */
 export const HEARTBEAT_MS = 20_000;
-/** Where SessionResolver announces sign-outs and revocations (src/server/auth/sessions.ts). */
 
 type OpenOptions = Omit<StreamOptions, "bus" | "store" | "log" | "onEnd">;
 
