@@ -7,7 +7,8 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, median, scratchDatabase, startProcess, stopProcess } from "./support/processes.js";
+import { createPostgresDatabase } from "../test/support/services.js";
+import { freePort, median, startProcess, stopProcess } from "./support/processes.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -21,7 +22,7 @@ async function load(url: string, headers: Record<string, string>) {
 }
 
 async function main() {
-  const database = await scratchDatabase();
+  const database = await createPostgresDatabase();
   const appPort = await freePort();
   const barePort = await freePort();
   const base = `http://127.0.0.1:${appPort}`;

@@ -1,11 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import path from "node:path";
-import pg from "pg";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -16,26 +13,6 @@ export async function freePort(): Promise<number> {
     });
     server.on("error", reject);
   });
-}
-
-/** A throwaway PostgreSQL database for one benchmark run. */
-export async function scratchDatabase() {
-  const name = `tessera_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 /** Runs a TypeScript entry point in its own process and waits until `readyUrl` answers. */
