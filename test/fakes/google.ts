@@ -126,11 +126,15 @@ export class FakeGoogle {
     );
   }
 
-  static async start() {
+  /** Bearer tokens are checked with `authorize` when given (a real OAuth server's), else the built-in authority's. */
+  private authorize: (token: string) => Promise<boolean> = async (token) => this.authority.access.has(token);
+
+  static async start(options: { authorize?: (token: string) => Promise<boolean> } = {}) {
     const authority = new TokenAuthority("google", "post");
     let fake: FakeGoogle;
     const server = await FakeServer.start((req) => fake.handle(req));
     fake = new FakeGoogle(server, authority);
+    if (options.authorize) fake.authorize = options.authorize;
     return fake;
   }
 
@@ -138,9 +142,10 @@ export class FakeGoogle {
     return this.server.url;
   }
 
-  private handle(req: FakeRequest) {
+  private async handle(req: FakeRequest) {
     if (req.path === "/token") return this.authority.handle(req);
-    if (!this.authority.authorized(req)) {
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    if (!bearer || !(await this.authorize(bearer))) {
       return {
         status: 401,
         json: { error: { code: 401, message: "Request had invalid authentication credentials." } },

@@ -1,0 +1,186 @@
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+// @ts-expect-error oidc-provider ships no type declarations (and @types/oidc-provider is not installed)
+import OidcProvider from "oidc-provider";
+
+/** The small part of oidc-provider's API these tests use. */
+interface Provider {
+  callback(): (req: IncomingMessage, res: ServerResponse) => void;
+  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
+  interactionFinished(
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: unknown,
+    options: { mergeWithLastSubmission: boolean },
+  ): Promise<void>;
+  Grant: {
+    new (init: { accountId: string; clientId: string }): Grant;
+    find(id: string): Promise<Grant | undefined>;
+  };
+  AccessToken: { find(token: string): Promise<{ isExpired: boolean } | undefined> };
+}
+interface Grant {
+  addOIDCScope(scope: string): void;
+  addOIDCClaims(claims: string[]): void;
+  save(): Promise<string>;
+}
+interface InteractionDetails {
+  grantId?: string;
+  session?: { accountId: string };
+  params: Record<string, unknown>;
+  prompt: { name: string; details: Record<string, unknown> };
+}
+
+/**
+ * A real OAuth 2.0 / OpenID Connect server (oidc-provider) on 127.0.0.1 for the connect flow.
+ * It enforces what a real provider does: registered client and secret, the exact redirect URI,
+ * PKCE (S256, required for every client), single-use codes, and refresh-token grants. The
+ * login and consent interaction approves automatically as the account in `nextLogin`.
+ */
+
+export interface OidcAccount {
+  sub: string;
+  email: string;
+  name: string;
+}
+
+export interface OidcServer {
+  issuer: string;
+  provider: Provider;
+  clientId: string;
+  clientSecret: string;
+  /** Who "signs in" at the provider on the next authorization. */
+  nextLogin: OidcAccount;
+  /** True when the bearer token is an access token this server issued and it is still valid. */
+  validAccessToken(token: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function startOidcServer(options: {
+  redirectUris: string[];
+  clientAuth: "client_secret_post" | "client_secret_basic";
+}): Promise<OidcServer> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const clientId = `tessera-${randomBytes(4).toString("hex")}`;
+  const clientSecret = randomBytes(24).toString("base64url");
+  const accounts = new Map<string, OidcAccount>();
+  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+
+  const state: { nextLogin: OidcAccount } = {
+    nextLogin: { sub: "op-user-1", email: "someone@provider.test", name: "Provider Person" },
+  };
+
+  const provider: Provider = new OidcProvider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: options.clientAuth,
+        id_token_signed_response_alg: "ES256",
+      },
+    ],
+    pkce: { required: () => true },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    // Google's API scopes, so they are granted rather than dropped.
+    scopes: [
+      "openid",
+      "offline_access",
+      "email",
+      "profile",
+      "https://www.googleapis.com/auth/gmail.readonly",
+      "https://www.googleapis.com/auth/calendar.readonly",
+      "https://www.googleapis.com/auth/calendar.events",
+    ],
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+      client.grantTypeAllowed("refresh_token"),
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      Grant: 3600,
+      IdToken: 3600,
+      Interaction: 600,
+      RefreshToken: 86_400,
+      Session: 3600,
+    },
+    features: { devInteractions: { enabled: false } },
+    renderError: async (ctx: { type: string; body: unknown }, out: unknown) => {
+      ctx.type = "application/json";
+      ctx.body = out;
+    },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    cookies: { keys: [randomBytes(16).toString("hex")] },
+    jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), kid: "k1", alg: "ES256", use: "sig" }] },
+    findAccount: async (_ctx: unknown, sub: string) => {
+      const account = accounts.get(sub);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => ({ sub, email: account.email, email_verified: true, name: account.name }),
+      };
+    },
+  });
+
+  const callback = provider.callback();
+  server.on("request", async (req, res) => {
+    if (!req.url?.startsWith("/interaction/")) return callback(req, res);
+    try {
+      const details = await provider.interactionDetails(req, res);
+      if (details.prompt.name === "login") {
+        const account = state.nextLogin;
+        accounts.set(account.sub, account);
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: account.sub } },
+          { mergeWithLastSubmission: false },
+        );
+        return;
+      }
+      const grant = details.grantId
+        ? (await provider.Grant.find(details.grantId))!
+        : new provider.Grant({
+            accountId: details.session!.accountId,
+            clientId: details.params.client_id as string,
+          });
+      const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+      if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
+      if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+      const grantId = await grant.save();
+      await provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId } },
+        { mergeWithLastSubmission: true },
+      );
+    } catch (error) {
+      res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
+    }
+  });
+
+  return {
+    issuer,
+    provider,
+    clientId,
+    clientSecret,
+    get nextLogin() {
+      return state.nextLogin;
+    },
+    set nextLogin(account: OidcAccount) {
+      state.nextLogin = account;
+    },
+    async validAccessToken(token) {
+      const found = await provider.AccessToken.find(token);
+      return Boolean(found && !found.isExpired);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
