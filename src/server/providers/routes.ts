@@ -6,6 +6,7 @@ import { ProviderSchema } from "../../contract/resources.js";
 import type { AppContext } from "../context.js";
 import { account } from "../db/schema.js";
 import { errorResponses } from "../http/schemas.js";
+import { callbackRoutes } from "./callback.js";
 import { createProviderServices } from "./client.js";
 import { codehostRoutes } from "./codehost/routes.js";
 import { connectRoutes } from "./connect.js";
@@ -26,6 +27,12 @@ const ProviderStatusSchema = Type.Object({
 
 /** Connected-account data for widgets, under /api/providers (DESIGN sections 3 and 6). */
 export const providerRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  // The callback is reached by the provider's redirect and judged by better-auth, not our guard.
+  await app.register(callbackRoutes, ctx);
+  await app.register(signedInRoutes, ctx);
+};
+
+const signedInRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const services = createProviderServices(ctx);
   app.addHook("onClose", async () => services.cache.clear());
   app.addHook("preHandler", ctx.authenticate);

@@ -57,10 +57,11 @@ function fileUrl(value: Record<string, unknown>): string | null {
   return typeof url === "string" && /^https:/i.test(url) ? url : null;
 }
 
-const indent = (text: string, by: string) =>
+/** Prefixes every line; blank lines get `blank`, so a quote stays one quote across paragraphs. */
+const indent = (text: string, by: string, blank = "") =>
   text
     .split("\n")
-    .map((line) => (line ? by + line : line))
+    .map((line) => (line ? by + line : blank))
     .join("\n");
 
 /** Renders blocks (with any fetched children) as Markdown. */
@@ -103,18 +104,19 @@ function renderBlock(block: NotionBlock, number: number): string | null {
     case "to_do":
       return `- [${value.checked === true ? "x" : " "}] ${rich(block)}${nested}`;
     case "quote":
-      return indent(rich(block) + (children ? `\n\n${children}` : ""), "> ");
+      return indent(rich(block) + (children ? `\n\n${children}` : ""), "> ", ">");
     case "callout": {
       const icon = (value.icon as { emoji?: string } | undefined)?.emoji;
-      return indent((icon ? `${icon} ` : "") + rich(block) + (children ? `\n\n${children}` : ""), "> ");
+      return indent((icon ? `${icon} ` : "") + rich(block) + (children ? `\n\n${children}` : ""), "> ", ">");
     }
     case "code": {
-      const language = typeof value.language === "string" ? value.language.replace(/[^\w+#-]/g, "") : "";
+      const raw = typeof value.language === "string" && value.language !== "plain text" ? value.language : "";
+      const language = raw.replace(/[^\w+#-]/g, "");
       const code = ((value.rich_text as RichText[] | undefined) ?? [])
         .map((t) => t.plain_text ?? "")
         .join("");
       const fence = code.includes("```") ? "~~~~" : "```";
-      return `${fence}${language === "plain text" ? "" : language}\n${code}\n${fence}`;
+      return `${fence}${language}\n${code}\n${fence}`;
     }
     case "divider":
       return "---";
