@@ -44,11 +44,15 @@ export class FakeGithub {
     readonly authority: TokenAuthority,
   ) {}
 
-  static async start() {
+  /** Bearer tokens are checked with `authorize` when given (a real OAuth server's), else the built-in authority's. */
+  private authorize: (token: string) => Promise<boolean> = async (token) => this.authority.access.has(token);
+
+  static async start(options: { authorize?: (token: string) => Promise<boolean> } = {}) {
     const authority = new TokenAuthority("github", "post");
     let fake: FakeGithub;
     const server = await FakeServer.start((req) => fake.handle(req));
     fake = new FakeGithub(server, authority);
+    if (options.authorize) fake.authorize = options.authorize;
     return fake;
   }
 
@@ -56,9 +60,11 @@ export class FakeGithub {
     return this.server.url;
   }
 
-  private handle(req: FakeRequest) {
+  private async handle(req: FakeRequest) {
     if (req.path === "/token") return this.authority.handle(req);
-    if (!this.authority.authorized(req)) return { status: 401, json: { message: "Bad credentials" } };
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    if (!bearer || !(await this.authorize(bearer)))
+      return { status: 401, json: { message: "Bad credentials" } };
     if (req.headers["user-agent"] === undefined)
       return { status: 403, json: { message: "User-Agent required" } };
     if (req.path === "/user")

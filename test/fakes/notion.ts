@@ -7,6 +7,29 @@ import { type FakeRequest, FakeServer, TokenAuthority } from "./oauth-http.js";
  */
 
 export const NOTION_VERSION = "2022-06-28";
+export const NOTION_OWNER_ID = "6794760a-1f15-45cd-9c65-0dfe42f5135a";
+
+/** users/me with a user-installed public integration's token: the bot, owned by the user. */
+const NOTION_BOT = {
+  object: "user",
+  id: "9a3b5ae0-c6e6-482d-b0e1-ed315ee6dc57",
+  type: "bot",
+  name: "Tessera",
+  bot: {
+    owner: {
+      type: "user",
+      user: {
+        object: "user",
+        id: NOTION_OWNER_ID,
+        name: "Ada in Notion",
+        avatar_url: null,
+        type: "person",
+        person: { email: "ada@notion.test" },
+      },
+    },
+    workspace_name: "Ada's workspace",
+  },
+};
 
 const text = (content: string, extra: Record<string, unknown> = {}) => ({
   type: "text",
@@ -113,11 +136,15 @@ export class FakeNotion {
     );
   }
 
-  static async start() {
+  /** Bearer tokens are checked with `authorize` when given (a real OAuth server's), else the built-in authority's. */
+  private authorize: (token: string) => Promise<boolean> = async (token) => this.authority.access.has(token);
+
+  static async start(options: { authorize?: (token: string) => Promise<boolean> } = {}) {
     const authority = new TokenAuthority("notion", "basic");
     let fake: FakeNotion;
     const server = await FakeServer.start((req) => fake.handle(req));
     fake = new FakeNotion(server, authority);
+    if (options.authorize) fake.authorize = options.authorize;
     return fake;
   }
 
@@ -129,11 +156,14 @@ export class FakeNotion {
     return { status, json: { object: "error", status, code, message } };
   }
 
-  private handle(req: FakeRequest) {
+  private async handle(req: FakeRequest) {
     if (req.path === "/token") return this.authority.handle(req);
-    if (!this.authority.authorized(req)) return this.error(401, "unauthorized", "API token is invalid.");
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    if (!bearer || !(await this.authorize(bearer)))
+      return this.error(401, "unauthorized", "API token is invalid.");
     if (req.headers["notion-version"] !== NOTION_VERSION)
       return this.error(400, "missing_version", "Notion-Version header failed validation");
+    if (req.path === "/v1/users/me") return { json: NOTION_BOT };
     if (req.path === "/v1/search" && req.method === "POST") return this.search(req);
     const page = /^\/v1\/pages\/([0-9a-f-]{36})$/.exec(req.path);
     if (page) return this.page(page[1]!);

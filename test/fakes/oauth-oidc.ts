@@ -22,6 +22,7 @@ interface Provider {
 }
 interface Grant {
   addOIDCScope(scope: string): void;
+  addResourceScope(resource: string, scope: string): void;
   addOIDCClaims(claims: string[]): void;
   save(): Promise<string>;
 }
@@ -39,17 +40,24 @@ interface InteractionDetails {
  * login and consent interaction approves automatically as the account in `nextLogin`.
  */
 
+const API_RESOURCE = "urn:tessera-test:api";
+
 export interface OidcAccount {
   sub: string;
   email: string;
   name: string;
 }
 
+export interface OidcClient {
+  clientId: string;
+  clientSecret: string;
+}
+
 export interface OidcServer {
   issuer: string;
   provider: Provider;
-  clientId: string;
-  clientSecret: string;
+  /** The registered clients, by the name they were asked for. */
+  clients: Record<string, OidcClient>;
   /** Who "signs in" at the provider on the next authorization. */
   nextLogin: OidcAccount;
   /** True when the bearer token is an access token this server issued and it is still valid. */
@@ -57,15 +65,22 @@ export interface OidcServer {
   close(): Promise<void>;
 }
 
-export async function startOidcServer(options: {
-  redirectUris: string[];
-  clientAuth: "client_secret_post" | "client_secret_basic";
-}): Promise<OidcServer> {
+export async function startOidcServer(
+  clients: Record<
+    string,
+    { redirectUris: string[]; clientAuth: "client_secret_post" | "client_secret_basic" }
+  >,
+): Promise<OidcServer> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const clientId = `tessera-${randomBytes(4).toString("hex")}`;
-  const clientSecret = randomBytes(24).toString("base64url");
+  const registered: Record<string, OidcClient> = {};
+  for (const name of Object.keys(clients)) {
+    registered[name] = {
+      clientId: `${name}-${randomBytes(4).toString("hex")}`,
+      clientSecret: randomBytes(24).toString("base64url"),
+    };
+  }
   const accounts = new Map<string, OidcAccount>();
   const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
 
@@ -74,17 +89,15 @@ export async function startOidcServer(options: {
   };
 
   const provider: Provider = new OidcProvider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: options.redirectUris,
-        grant_types: ["authorization_code", "refresh_token"],
-        response_types: ["code"],
-        token_endpoint_auth_method: options.clientAuth,
-        id_token_signed_response_alg: "ES256",
-      },
-    ],
+    clients: Object.entries(clients).map(([name, c]) => ({
+      client_id: registered[name]!.clientId,
+      client_secret: registered[name]!.clientSecret,
+      redirect_uris: c.redirectUris,
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: c.clientAuth,
+      id_token_signed_response_alg: "ES256",
+    })),
     pkce: { required: () => true },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     // Google's API scopes, so they are granted rather than dropped.
@@ -108,7 +121,18 @@ export async function startOidcServer(options: {
       RefreshToken: 86_400,
       Session: 3600,
     },
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // Plain OAuth 2.0 clients (GitHub- and Notion-like: no openid scope) get access tokens for
+      // an API resource; the OpenID client (Google-like) keeps tokens the userinfo endpoint takes.
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: (_ctx: unknown, client: { clientId: string }) =>
+          client.clientId.startsWith("suite-") ? undefined : API_RESOURCE,
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({ scope: "read:user", accessTokenFormat: "opaque" }),
+      },
+    },
     renderError: async (ctx: { type: string; body: unknown }, out: unknown) => {
       ctx.type = "application/json";
       ctx.body = out;
@@ -128,6 +152,13 @@ export async function startOidcServer(options: {
 
   const callback = provider.callback();
   server.on("request", async (req, res) => {
+    if (req.url?.startsWith("/auth?")) {
+      // Notion's OAuth has no scopes: it grants the integration's configured capabilities. A
+      // scope-less request stands for that here and is given the API scope.
+      const url = new URL(req.url, issuer);
+      if (!url.searchParams.has("scope")) url.searchParams.set("scope", "read:user");
+      req.url = `${url.pathname}${url.search}`;
+    }
     if (!req.url?.startsWith("/interaction/")) return callback(req, res);
     try {
       const details = await provider.interactionDetails(req, res);
@@ -148,9 +179,16 @@ export async function startOidcServer(options: {
             accountId: details.session!.accountId,
             clientId: details.params.client_id as string,
           });
-      const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+      const missing = details.prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
       if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
       if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+      for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+        grant.addResourceScope(resource, scopes.join(" "));
+      }
       const grantId = await grant.save();
       await provider.interactionFinished(
         req,
@@ -166,8 +204,7 @@ export async function startOidcServer(options: {
   return {
     issuer,
     provider,
-    clientId,
-    clientSecret,
+    clients: registered,
     get nextLogin() {
       return state.nextLogin;
     },

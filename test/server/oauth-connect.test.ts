@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltApp, buildApp } from "../../src/server/app.js";
 import type { Config } from "../../src/server/config.js";
 import { user } from "../../src/server/db/schema.js";
+import { FakeGithub, VIEWER_LOGIN } from "../fakes/github.js";
 import { FakeGoogle } from "../fakes/google.js";
+import { FakeNotion, NOTION_OWNER_ID } from "../fakes/notion.js";
 import { expireAccessToken, providersConfig, storedAccount } from "../fakes/oauth-accounts.js";
 import { type OidcServer, startOidcServer } from "../fakes/oauth-oidc.js";
 import { uniqueEmail } from "../support/client.js";
@@ -87,6 +89,8 @@ describe.each(MODES)("connecting a provider through a real OAuth server (%s)", (
   let wrongSecretApp: BuiltApp;
   let op: OidcServer;
   let google: FakeGoogle;
+  let github: FakeGithub;
+  let notion: FakeNotion;
   let base: string;
   let wrongBase: string;
   const logLines: string[] = [];
@@ -105,21 +109,35 @@ describe.each(MODES)("connecting a provider through a real OAuth server (%s)", (
     const [port, wrongPort] = [await freePort(), await freePort()];
     base = `http://127.0.0.1:${port}`;
     wrongBase = `http://127.0.0.1:${wrongPort}`;
+    const redirects = (p: string) => [
+      `${base}/api/auth/callback/${p}`,
+      `${wrongBase}/api/auth/callback/${p}`,
+    ];
     op = await startOidcServer({
-      redirectUris: [`${base}/api/auth/callback/suite`, `${wrongBase}/api/auth/callback/suite`],
-      clientAuth: "client_secret_post",
+      suite: { redirectUris: redirects("suite"), clientAuth: "client_secret_post" },
+      codehost: { redirectUris: redirects("codehost"), clientAuth: "client_secret_post" },
+      // Notion authenticates the client with HTTP Basic at its token endpoint.
+      notes: { redirectUris: redirects("notes"), clientAuth: "client_secret_basic" },
     });
-    google = await FakeGoogle.start({ authorize: (token) => op.validAccessToken(token) });
-    const providers = (secret: string): Config["providers"] => {
+    const authorize = (token: string) => op.validAccessToken(token);
+    [google, github, notion] = await Promise.all([
+      FakeGoogle.start({ authorize }),
+      FakeGithub.start({ authorize }),
+      FakeNotion.start({ authorize }),
+    ]);
+    const providers = (secret?: string): Config["providers"] => {
       const all = providersConfig({});
-      all.google = {
-        clientId: op.clientId,
-        clientSecret: secret,
+      const endpoints = (name: "suite" | "codehost" | "notes", userInfoUrl: string, apiUrl: string) => ({
+        clientId: op.clients[name]!.clientId,
+        clientSecret: secret ?? op.clients[name]!.clientSecret,
         authorizationUrl: `${op.issuer}/auth`,
         tokenUrl: `${op.issuer}/token`,
-        userInfoUrl: `${op.issuer}/me`,
-        apiUrl: google.url,
-      };
+        userInfoUrl,
+        apiUrl,
+      });
+      all.google = endpoints("suite", `${op.issuer}/me`, google.url);
+      all.github = endpoints("codehost", `${github.url}/user`, github.url);
+      all.notion = endpoints("notes", `${notion.url}/v1/users/me`, notion.url);
       return all;
     };
     mode = await prepareMode(modeName);
@@ -129,12 +147,9 @@ describe.each(MODES)("connecting a provider through a real OAuth server (%s)", (
         done();
       },
     });
-    built = await buildApp(
-      mode.config({ baseUrl: base, logLevel: "debug", providers: providers(op.clientSecret) }),
-      {
-        logStream,
-      },
-    );
+    built = await buildApp(mode.config({ baseUrl: base, logLevel: "debug", providers: providers() }), {
+      logStream,
+    });
     await built.app.listen({ port, host: "127.0.0.1" });
     // The same deployment with a wrong client secret, on the same database.
     wrongSecretApp = await buildApp(
@@ -148,7 +163,7 @@ describe.each(MODES)("connecting a provider through a real OAuth server (%s)", (
     await wrongSecretApp?.close();
     await built?.close();
     await mode.teardown();
-    await google?.server.close();
+    await Promise.all([google?.server.close(), github?.server.close(), notion?.server.close()]);
     await op?.close();
   });
 
@@ -177,7 +192,7 @@ describe.each(MODES)("connecting a provider through a real OAuth server (%s)", (
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${op.issuer}/auth`);
     const q = authorize.searchParams;
     expect(q.get("response_type")).toBe("code");
-    expect(q.get("client_id")).toBe(op.clientId);
+    expect(q.get("client_id")).toBe(op.clients.suite!.clientId);
     expect(q.get("redirect_uri")).toBe(`${base}/api/auth/callback/suite`);
     expect(q.get("code_challenge_method")).toBe("S256");
     expect(q.get("code_challenge")).toMatch(/^[\w-]{43}$/);
@@ -269,6 +284,38 @@ describe.each(MODES)("connecting a provider through a real OAuth server (%s)", (
     const relinked = (await browser.request(`${base}/api/accounts`)).json();
     expect(relinked).toHaveLength(1);
     expect(relinked[0].accountId).toBe(`third-${userId}`);
+  });
+
+  it("connects GitHub and Notion the same way, each with the provider's own account id", async () => {
+    const { browser, userId } = await signedUpBrowser();
+    op.nextLogin = { sub: `gh-${userId}`, email: "gh@provider.test", name: "GH" };
+    const gh = await browser.request(`${base}/api/providers/codehost/connect?returnTo=/w`);
+    expect(new URL(gh.location!).searchParams.get("scope")).toBe("read:user");
+    expect(await browser.follow(gh.location!, base)).toBe(`${base}/w?connected=codehost`);
+
+    browser.forget(op.issuer);
+    op.nextLogin = { sub: `no-${userId}`, email: "no@provider.test", name: "NO" };
+    const no = await browser.request(`${base}/api/providers/notes/connect?returnTo=/w`);
+    expect(new URL(no.location!).searchParams.get("owner")).toBe("user");
+    expect(await browser.follow(no.location!, base)).toBe(`${base}/w?connected=notes`);
+
+    const accounts = (await browser.request(`${base}/api/accounts`)).json();
+    const byProvider = Object.fromEntries(accounts.map((a: { providerId: string }) => [a.providerId, a]));
+    // GitHub's numeric user id and Notion's owner user id, read with the new tokens.
+    expect(byProvider.codehost).toMatchObject({ accountId: "4242", userId, accessToken: null });
+    expect(byProvider.notes).toMatchObject({ accountId: NOTION_OWNER_ID, userId, accessToken: null });
+    for (const p of ["codehost", "notes"] as const) {
+      const row = (await storedAccount(built, userId, p))!;
+      for (const value of [row.accessToken, row.refreshToken])
+        if (value) tokensSeen.add(built.ctx.cipher.decrypt(value));
+    }
+
+    const heatmap = await browser.request(`${base}/api/providers/codehost/contributions`);
+    expect(heatmap.status).toBe(200);
+    expect(heatmap.json().login).toBe(VIEWER_LOGIN);
+    const pages = await browser.request(`${base}/api/providers/notes/pages`);
+    expect(pages.status).toBe(200);
+    expect(pages.json().pages.length).toBeGreaterThan(0);
   });
 
   it("refuses a callback whose state was tampered with, and links nothing", async () => {

@@ -31,10 +31,14 @@ export function providerAuthPlugins(config: Config): BetterAuthPlugin[] {
       disableSignUp: true,
       disableImplicitSignUp: true,
       getUserInfo: async (tokens) => {
-        const identity = await def.identity(settings, {
-          accessToken: tokens.accessToken,
-          raw: (tokens as { raw?: Record<string, unknown> }).raw,
-        });
+        // A provider that fails or times out here ends the flow with better-auth's
+        // `unable_to_get_user_info` redirect instead of an error page.
+        const identity = await def
+          .identity(settings, {
+            accessToken: tokens.accessToken,
+            raw: (tokens as { raw?: Record<string, unknown> }).raw,
+          })
+          .catch(() => null);
         return identity ? { ...identity, emailVerified: identity.emailVerified ?? false } : null;
       },
     };
