@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "src/**/*.test.ts", "src/**/*.test.tsx"],
+    // e2e/ drives the built app in Chromium; it builds the bundle itself in its beforeAll.
+    include: ["test/**/*.test.ts", "src/**/*.test.ts", "src/**/*.test.tsx", "e2e/**/*.test.ts"],
     environment: "node",
     pool: "forks",
     maxWorkers: 2,

@@ -1,11 +1,15 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/** Paths that belong to the server, never to the client router. */
+const SERVER_PATHS = /^\/(api(\/|$)|healthz$|readyz$)/;
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached, and
- * every non-API GET answered with index.html so client-side routes survive a reload.
+ * any other GET that asks for HTML answered with index.html, so client routes survive a reload
+ * without the server having to know them.
  */
 export async function webRoutes(app: FastifyInstance, { dist }: { dist: string | null }) {
   if (!dist || !existsSync(path.join(dist, "index.html"))) return;
@@ -13,18 +17,28 @@ export async function webRoutes(app: FastifyInstance, { dist }: { dist: string |
     root: dist,
     wildcard: false,
     index: false,
+    dotfiles: "deny",
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
-  const sendIndex = (_req: unknown, reply: import("fastify").FastifyReply) =>
-    reply.header("cache-control", "no-cache").sendFile("index.html");
-  app.get("/", { schema: { hide: true } }, sendIndex);
-  app.get("/assets/*", { schema: { hide: true } }, (req, reply) =>
-    reply.sendFile((req.params as { "*": string })["*"], path.join(dist, "assets")),
-  );
-  for (const route of ["/signin", "/signup", "/d/*", "/p/*", "/settings", "/onboarding"]) {
-    app.get(route, { schema: { hide: true } }, sendIndex);
-  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
+
+  app.get("/", { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get("/*", { schema: { hide: true } }, (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    // A missing asset must stay a 404: answering HTML to a script request breaks the page silently.
+    if (SERVER_PATHS.test(pathname) || pathname.startsWith("/assets/") || !acceptsHtml(request)) {
+      return reply.callNotFound();
+    }
+    return sendIndex(reply);
+  });
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return typeof accept === "string" && /text\/html|application\/xhtml\+xml/.test(accept);
 }

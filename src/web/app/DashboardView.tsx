@@ -1,0 +1,375 @@
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import type { Widget } from "../../contract/resources";
+import { Grid, type LayoutChange, rectOf } from "../grid/Grid";
+import { collides, findFreeSpot, STACK_BELOW } from "../grid/geometry";
+import { api, describeError } from "../lib/api";
+import { keys, useAppSettings, useDashboards, useSettings, useUpdateSettings } from "../lib/queries";
+import { useSaveStatus, useWidgetStore } from "../lib/widget-store";
+import { Icon } from "../ui/icons";
+import { ErrorState, Skeleton } from "../ui/States";
+import { useToasts } from "../ui/Toasts";
+import { definitionFor, WIDGETS } from "../widgets/registry";
+import type { WidgetDefinition } from "../widgets/types";
+import { type Change, describeChange, pushChange, renameInHistory } from "./history";
+import { WidgetPicker } from "./WidgetPicker";
+import { WidgetSettingsDialog } from "./WidgetSettingsDialog";
+
+/** Width assumed for placing new widgets when the screen is too narrow to show the canvas. */
+const DEFAULT_CANVAS_WIDTH = 1200;
+const INTERACTIVE_MARK = "tessera:dashboard-interactive";
+
+function SaveStatus() {
+  const status = useSaveStatus();
+  const store = useWidgetStore();
+  const [everSaved, setEverSaved] = useState(false);
+  useEffect(() => {
+    if (status.pending > 0) setEverSaved(true);
+  }, [status.pending]);
+  if (status.failing) {
+    return (
+      <span className="save-status is-failing" role="status">
+        <Icon name="alert" size={14} /> Not saved yet, retrying
+        <button type="button" className="button ghost small" onClick={() => store.retry()}>
+          Retry now
+        </button>
+      </span>
+    );
+  }
+  if (status.pending > 0) {
+    return (
+      <span className="save-status" role="status">
+        Saving…
+      </span>
+    );
+  }
+  return everSaved ? (
+    <span className="save-status is-saved" role="status">
+      <Icon name="check" size={14} /> Saved
+    </span>
+  ) : null;
+}
+
+function GridSkeleton() {
+  return (
+    <div className="skeleton-grid" role="status" aria-busy="true" aria-label="Loading widgets">
+      {(
+        [
+          ["a", 300, 200],
+          ["b", 300, 200],
+          ["c", 320, 200],
+          ["d", 600, 300],
+          ["e", 480, 300],
+        ] as const
+      ).map(([key, width, height]) => (
+        <Skeleton key={key} width={width} height={height} className="skeleton-card" />
+      ))}
+    </div>
+  );
+}
+
+/** Each dashboard gets a fresh view (its own undo history, dialogs), so it is keyed by id. */
+export function DashboardRoute() {
+  const { dashboardId = "" } = useParams();
+  return <DashboardView key={dashboardId} dashboardId={dashboardId} />;
+}
+
+function DashboardView({ dashboardId }: { dashboardId: string }) {
+  const dashboards = useDashboards();
+  const dashboard = dashboards.data?.find((d) => d.id === dashboardId);
+  const { data: settingsRow } = useSettings();
+  const updateSettings = useUpdateSettings();
+  const settings = useAppSettings();
+  const store = useWidgetStore();
+  const toasts = useToasts();
+
+  const widgets = useQuery({
+    queryKey: keys.widgets(dashboardId),
+    queryFn: () => api.widgets.list(dashboardId),
+    enabled: Boolean(dashboard),
+    // The cache carries unsaved edits; only explicit actions replace it.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const [history, setHistory] = useState<Change[]>([]);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [adding, setAdding] = useState<string | null>(null);
+  const [settingsFor, setSettingsFor] = useState<string | null>(null);
+  const canvasWidth = useRef(DEFAULT_CANVAS_WIDTH);
+  const widgetsRef = useRef<Widget[]>([]);
+  widgetsRef.current = widgets.data ?? [];
+
+  // Remember where the user was, so the next visit opens this dashboard.
+  const rememberedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!dashboard || !settingsRow || rememberedFor.current === dashboard.id) return;
+    rememberedFor.current = dashboard.id;
+    if (settingsRow.lastDashboardId !== dashboard.id) {
+      updateSettings.apply({ lastDashboardId: dashboard.id });
+    }
+  }, [dashboard, settingsRow, updateSettings]);
+
+  // A measurable "dashboard usable" moment for the performance budget (read by the e2e test).
+  useEffect(() => {
+    if (widgets.data && performance.getEntriesByName(INTERACTIVE_MARK).length === 0) {
+      requestAnimationFrame(() =>
+        performance.mark(INTERACTIVE_MARK, { detail: { widgets: widgets.data?.length } }),
+      );
+    }
+  }, [widgets.data]);
+
+  useEffect(() => {
+    if (dashboard) document.title = `${dashboard.name} · Tessera`;
+    return () => {
+      document.title = "Tessera";
+    };
+  }, [dashboard]);
+
+  const onWidthChange = useCallback((width: number) => {
+    canvasWidth.current = width < STACK_BELOW ? DEFAULT_CANVAS_WIDTH : width;
+  }, []);
+
+  const onLayout = useCallback(
+    (changes: LayoutChange[]) => {
+      setHistory((h) => pushChange(h, { kind: "layout", changes }));
+      store.setGeometry(
+        dashboardId,
+        changes.map((c) => ({ id: c.id, geometry: c.after })),
+      );
+    },
+    [store, dashboardId],
+  );
+
+  const onConfig = useCallback(
+    (id: string, next: (raw: unknown) => Record<string, unknown>) =>
+      store.updateConfig(dashboardId, id, next),
+    [store, dashboardId],
+  );
+
+  const addWidget = useCallback(
+    async (definition: WidgetDefinition<object>, at?: { x: number; y: number }, config?: object) => {
+      const size = { w: definition.defaultSize.width, h: definition.defaultSize.height };
+      const spot = at ?? findFreeSpot(size, widgetsRef.current.map(rectOf), canvasWidth.current);
+      setAdding(definition.type);
+      try {
+        const widget = await store.create({
+          dashboardId,
+          widgetType: definition.type,
+          width: size.w,
+          height: size.h,
+          positionX: spot.x,
+          positionY: spot.y,
+          config: (config ?? definition.defaultConfig()) as Record<string, unknown>,
+        });
+        setPickerOpen(false);
+        setHistory((h) => pushChange(h, { kind: "add", id: widget.id, name: definition.name }));
+        requestAnimationFrame(() => {
+          const card = document.querySelector<HTMLElement>(`[data-widget-id="${widget.id}"]`);
+          card?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+          card
+            ?.querySelector<HTMLElement>("input, textarea, button:not(.widget-grip)")
+            ?.focus({ preventScroll: true });
+        });
+        return widget;
+      } catch (error) {
+        toasts.show({
+          tone: "error",
+          message: `Couldn't add ${definition.name}: ${describeError(error)}`,
+          action: { label: "Try again", run: () => void addWidget(definition, at, config) },
+        });
+        return null;
+      } finally {
+        setAdding(null);
+      }
+    },
+    [store, dashboardId, toasts],
+  );
+
+  const removeWidget = useCallback(
+    async (id: string) => {
+      const widget = widgetsRef.current.find((w) => w.id === id);
+      if (!widget) return;
+      const name = definitionFor(widget.widgetType).name;
+      try {
+        const removed = await store.remove(dashboardId, id);
+        setHistory((h) => pushChange(h, { kind: "remove", widget: removed, name }));
+        toasts.show({
+          key: `removed-${id}`,
+          message: `${name} removed`,
+          action: { label: "Undo", run: () => void undoRef.current() },
+        });
+      } catch (error) {
+        toasts.show({ tone: "error", message: `Couldn't remove ${name}: ${describeError(error)}` });
+      }
+    },
+    [store, dashboardId, toasts],
+  );
+
+  const undo = useCallback(async () => {
+    const last = history[history.length - 1];
+    if (!last) return;
+    const rest = history.slice(0, -1);
+    setHistory(rest);
+    try {
+      if (last.kind === "layout") {
+        store.setGeometry(
+          dashboardId,
+          last.changes
+            .filter((c) => widgetsRef.current.some((w) => w.id === c.id))
+            .map((c) => ({ id: c.id, geometry: c.before })),
+        );
+      } else if (last.kind === "add") {
+        await store.remove(dashboardId, last.id);
+      } else {
+        const { widget } = last;
+        const others = widgetsRef.current.map(rectOf);
+        // Its old spot is normally free again (later changes were undone first); if not, the next free one.
+        const spot = collides(rectOf(widget), others)
+          ? findFreeSpot({ w: widget.width, h: widget.height }, others, canvasWidth.current)
+          : { x: widget.positionX, y: widget.positionY };
+        const restored = await store.create({
+          dashboardId,
+          widgetType: widget.widgetType,
+          width: widget.width,
+          height: widget.height,
+          positionX: spot.x,
+          positionY: spot.y,
+          config: widget.config,
+        });
+        setHistory(renameInHistory(rest, widget.id, restored.id));
+        toasts.dismiss(`removed-${widget.id}`);
+      }
+      toasts.show({ key: "undo", message: `Undid ${describeChange(last)}`, duration: 2500 });
+    } catch (error) {
+      setHistory(history);
+      toasts.show({ tone: "error", message: `Couldn't undo: ${describeError(error)}` });
+    }
+  }, [history, store, dashboardId, toasts]);
+  const undoRef = useRef(undo);
+  undoRef.current = undo;
+  const onRemove = useCallback((id: string) => void removeWidget(id), [removeWidget]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== "z") return;
+      const target = event.target as HTMLElement | null;
+      // Inside a text field Ctrl+Z is the field's own undo.
+      if (target?.closest("input, textarea, select, [contenteditable='true'], dialog[open]")) return;
+      event.preventDefault();
+      void undoRef.current();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const settingsWidget = useMemo(
+    () => (settingsFor ? widgets.data?.find((w) => w.id === settingsFor) : undefined),
+    [settingsFor, widgets.data],
+  );
+
+  if (!dashboard) {
+    return (
+      <section className="empty-page">
+        <h1>Dashboard not found</h1>
+        <p className="muted">It may have been deleted, perhaps in another tab.</p>
+        <Link to="/" className="button primary">
+          Open my dashboards
+        </Link>
+      </section>
+    );
+  }
+
+  const list = widgets.data ?? [];
+  const lastChange = history[history.length - 1];
+
+  return (
+    <section className="dashboard" aria-labelledby="dashboard-title">
+      <div className="dashboard-toolbar">
+        <h1 id="dashboard-title">{dashboard.name}</h1>
+        <SaveStatus />
+        <div className="toolbar-spacer" />
+        <button
+          type="button"
+          className="button ghost"
+          onClick={() => void undo()}
+          disabled={!lastChange}
+          title={lastChange ? `Undo ${describeChange(lastChange)} (Ctrl+Z)` : "Nothing to undo"}
+        >
+          <Icon name="undo" size={16} /> Undo
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => setPickerOpen(true)}
+          disabled={!widgets.data}
+        >
+          <Icon name="plus" size={16} /> Add widget
+        </button>
+      </div>
+
+      {widgets.isPending ? (
+        <GridSkeleton />
+      ) : widgets.isError ? (
+        <ErrorState
+          error={widgets.error}
+          title="The widgets didn't load"
+          onRetry={() => void widgets.refetch()}
+        />
+      ) : list.length === 0 ? (
+        <div className="dashboard-empty">
+          <h2>This dashboard is empty</h2>
+          <p className="muted">Add a first widget. A few to start with:</p>
+          <div className="quick-add">
+            {WIDGETS.filter((d) => ["Clock", "Todo", "Bookmark", "Editor"].includes(d.type)).map(
+              (definition) => (
+                <button
+                  key={definition.type}
+                  type="button"
+                  className="quick-add-card"
+                  disabled={adding !== null}
+                  onClick={() => void addWidget(definition)}
+                >
+                  <Icon name={definition.icon} size={22} />
+                  <strong>{definition.name}</strong>
+                  <span>{definition.description}</span>
+                </button>
+              ),
+            )}
+          </div>
+          <button type="button" className="button ghost" onClick={() => setPickerOpen(true)}>
+            See all widgets
+          </button>
+        </div>
+      ) : (
+        <Grid
+          widgets={list}
+          settings={settings}
+          onLayout={onLayout}
+          onConfig={onConfig}
+          onRemove={onRemove}
+          onOpenSettings={setSettingsFor}
+          onWidthChange={onWidthChange}
+        />
+      )}
+
+      {pickerOpen && (
+        <WidgetPicker
+          open
+          onClose={() => setPickerOpen(false)}
+          busyType={adding}
+          onPick={(d) => void addWidget(d)}
+        />
+      )}
+      {settingsWidget && (
+        <WidgetSettingsDialog
+          widget={settingsWidget}
+          definition={definitionFor(settingsWidget.widgetType)}
+          settings={settings}
+          onClose={() => setSettingsFor(null)}
+          onSave={(config) => onConfig(settingsWidget.id, () => JSON.parse(JSON.stringify(config)))}
+        />
+      )}
+    </section>
+  );
+}

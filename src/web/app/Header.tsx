@@ -1,0 +1,211 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
+import { Link, useMatch, useNavigate } from "react-router";
+import type { Dashboard } from "../../contract/resources";
+import { api, describeError, type SessionUser } from "../lib/api";
+import { keys, sortDashboards, useDashboards } from "../lib/queries";
+import { useWidgetStore } from "../lib/widget-store";
+import { Icon } from "../ui/icons";
+import { Popover } from "../ui/Popover";
+import { useToasts } from "../ui/Toasts";
+import { DashboardNameDialog, DeleteDashboardDialog } from "./dashboards";
+import { Logo } from "./Logo";
+import { NotificationBell } from "./NotificationBell";
+
+// The settings dialog is not needed to show a dashboard, so it loads on first open.
+const SettingsDialog = lazy(() => import("./SettingsDialog"));
+
+type DialogState =
+  | { kind: "create" }
+  | { kind: "rename"; dashboard: Dashboard }
+  | { kind: "delete"; dashboard: Dashboard }
+  | null;
+
+function DashboardSwitcher() {
+  const { data } = useDashboards();
+  const match = useMatch("/d/:dashboardId");
+  const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const list = sortDashboards(data);
+  const current = list.find((d) => d.id === match?.params.dashboardId);
+
+  return (
+    <div className="switcher">
+      <button
+        type="button"
+        className="switcher-button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon name="layout" size={16} />
+        <span className="switcher-name">
+          {current?.name ?? (list.length ? "Dashboards" : "No dashboard")}
+        </span>
+        <Icon name="chevronDown" size={16} />
+      </button>
+      <Popover
+        open={open}
+        onClose={() => setOpen(false)}
+        align="start"
+        label="Dashboards"
+        className="switcher-menu"
+      >
+        {list.length > 0 && (
+          <nav aria-label="Your dashboards">
+            <ul className="menu-list">
+              {list.map((d) => (
+                <li key={d.id}>
+                  <Link
+                    to={`/d/${d.id}`}
+                    className={`menu-item${d.id === current?.id ? " is-current" : ""}`}
+                    aria-current={d.id === current?.id ? "page" : undefined}
+                    onClick={() => setOpen(false)}
+                  >
+                    <span className="menu-item-label">{d.name}</span>
+                    {d.id === current?.id && <Icon name="check" size={15} />}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className="menu-separator" />
+        <button
+          type="button"
+          className="menu-item"
+          onClick={() => {
+            setOpen(false);
+            setDialog({ kind: "create" });
+          }}
+        >
+          <Icon name="plus" size={15} /> New dashboard
+        </button>
+        {current && (
+          <>
+            <button
+              type="button"
+              className="menu-item"
+              onClick={() => {
+                setOpen(false);
+                setDialog({ kind: "rename", dashboard: current });
+              }}
+            >
+              <Icon name="pencil" size={15} /> Rename “{current.name}”
+            </button>
+            <button
+              type="button"
+              className="menu-item danger"
+              onClick={() => {
+                setOpen(false);
+                setDialog({ kind: "delete", dashboard: current });
+              }}
+            >
+              <Icon name="trash" size={15} /> Delete “{current.name}”…
+            </button>
+          </>
+        )}
+      </Popover>
+      {dialog?.kind === "create" && (
+        <DashboardNameDialog open mode="create" onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === "rename" && (
+        <DashboardNameDialog
+          open
+          mode="rename"
+          dashboard={dialog.dashboard}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "delete" && (
+        <DeleteDashboardDialog open dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
+      )}
+    </div>
+  );
+}
+
+function UserMenu({ user }: { user: SessionUser }) {
+  const [open, setOpen] = useState(false);
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const store = useWidgetStore();
+  const initials = (user.name || user.email)
+    .split(/\s+/)
+    .map((part) => Array.from(part)[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+
+  const signOut = async () => {
+    try {
+      // Changes still in their quiet period are saved before the session goes.
+      await store.saver.flush();
+      await api.auth.signOut();
+      client.clear();
+      client.setQueryData(keys.session, null);
+      navigate("/signin", { replace: true });
+    } catch (error) {
+      toasts.show({ tone: "error", message: `Couldn't sign out: ${describeError(error)}` });
+    }
+  };
+
+  return (
+    <div className="user-menu">
+      <button
+        type="button"
+        className="avatar-button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={`Account: ${user.name}`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="avatar">{initials}</span>
+      </button>
+      <Popover open={open} onClose={() => setOpen(false)} label="Account">
+        <div className="user-card">
+          <strong>{user.name}</strong>
+          <span className="muted">{user.email}</span>
+        </div>
+        <div className="menu-separator" />
+        <button type="button" className="menu-item" onClick={signOut}>
+          <Icon name="logOut" size={15} /> Sign out
+        </button>
+      </Popover>
+    </div>
+  );
+}
+
+export function Header({ user }: { user: SessionUser }) {
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  return (
+    <header className="topbar">
+      <a href="#main" className="skip-link">
+        Skip to dashboard
+      </a>
+      <Link to="/" className="brand" aria-label="Tessera home">
+        <Logo size={24} />
+        <span className="brand-name">Tessera</span>
+      </Link>
+      <DashboardSwitcher />
+      <div className="topbar-spacer" />
+      <NotificationBell userId={user.id} />
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Settings"
+        title="Settings"
+        onClick={() => setSettingsOpen(true)}
+        onPointerEnter={() => void import("./SettingsDialog")}
+      >
+        <Icon name="settings" />
+      </button>
+      <UserMenu user={user} />
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <SettingsDialog user={user} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,289 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { PROVIDER_LABELS, PROVIDERS, type Provider } from "../../contract/providers";
+import { api, describeError, type ProviderStatus, type SessionInfo, type SessionUser } from "../lib/api";
+import type { Theme } from "../lib/app-settings";
+import { keys, useAppSettings, useUpdateSettings } from "../lib/queries";
+import { ChoiceGroup } from "../ui/ChoiceGroup";
+import { Dialog } from "../ui/Dialog";
+import { Icon, type IconName } from "../ui/icons";
+import { ErrorState, Skeleton } from "../ui/States";
+import { useToasts } from "../ui/Toasts";
+import { Field, TimeZoneSelect } from "../widgets/shared/fields";
+
+type Tab = "general" | "reminders" | "profile" | "connections";
+const TABS: { id: Tab; label: string }[] = [
+  { id: "general", label: "General" },
+  { id: "reminders", label: "Reminders" },
+  { id: "profile", label: "Profile" },
+  { id: "connections", label: "Connections" },
+];
+
+const THEMES: { value: Theme; label: string; icon: IconName }[] = [
+  { value: "light", label: "Light", icon: "sun" },
+  { value: "dark", label: "Dark", icon: "moon" },
+  { value: "system", label: "System", icon: "monitor" },
+];
+
+/** The server starts the OAuth flow and brings the browser back here with the outcome in the query. */
+function connectUrl(provider: Provider): string {
+  const returnTo = window.location.pathname;
+  return `/api/providers/${provider}/connect?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+function General() {
+  const settings = useAppSettings();
+  const update = useUpdateSettings();
+  return (
+    <div className="settings-section">
+      <ChoiceGroup
+        legend="Theme"
+        value={settings.theme}
+        options={THEMES.map((t) => ({ ...t, icon: <Icon name={t.icon} size={18} /> }))}
+        onChange={(theme) => update.updateConfig({ theme })}
+      />
+      <Field label="Hour format">
+        {(id) => (
+          <select
+            id={id}
+            value={settings.hourFormat}
+            onChange={(e) => update.updateConfig({ hourFormat: e.target.value as "12" | "24" })}
+          >
+            <option value="24">24 hours (17:30)</option>
+            <option value="12">12 hours (5:30 PM)</option>
+          </select>
+        )}
+      </Field>
+      <Field label="Time zone" hint="Clocks and dates use it unless a widget sets its own.">
+        {(id, describedBy) => (
+          <div aria-describedby={describedBy}>
+            <TimeZoneSelect
+              id={id}
+              value={settings.timezone}
+              onChange={(timezone) => timezone && update.updateConfig({ timezone })}
+            />
+          </div>
+        )}
+      </Field>
+    </div>
+  );
+}
+
+function Reminders() {
+  const settings = useAppSettings();
+  const update = useUpdateSettings();
+  return (
+    <div className="settings-section">
+      <p className="muted">
+        Reminders arrive in the bell and as a pop-up, once, even with several tabs open.
+      </p>
+      <label className="checkbox-row">
+        <input
+          type="checkbox"
+          checked={settings.countdownReminder}
+          onChange={(e) => update.updateConfig({ countdownReminder: e.target.checked })}
+        />
+        When a countdown ends
+      </label>
+      <label className="checkbox-row">
+        <input
+          type="checkbox"
+          checked={settings.todoReminder}
+          onChange={(e) => update.updateConfig({ todoReminder: e.target.checked })}
+        />
+        Unfinished todos at the end of the day
+      </label>
+      <Field label="End of the day">
+        {(id) => (
+          <input
+            id={id}
+            type="time"
+            value={settings.todoReminderTime}
+            disabled={!settings.todoReminder}
+            onChange={(e) => e.target.value && update.updateConfig({ todoReminderTime: e.target.value })}
+          />
+        )}
+      </Field>
+    </div>
+  );
+}
+
+function Profile({ user }: { user: SessionUser }) {
+  const client = useQueryClient();
+  const toasts = useToasts();
+  const [name, setName] = useState(user.name);
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (value: string) => api.auth.updateUser({ name: value }),
+    onSuccess: (_result, value) => {
+      client.setQueryData<SessionInfo | null>(keys.session, (s) =>
+        s ? { ...s, user: { ...s.user, name: value } } : s,
+      );
+      toasts.show({ tone: "success", message: "Name saved" });
+    },
+    onError: (e) => setError(describeError(e)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError("Your name can't be empty");
+      return;
+    }
+    setError(null);
+    save.mutate(name.trim());
+  };
+  return (
+    <form className="settings-section" onSubmit={submit}>
+      <Field label="Name" error={error ?? undefined}>
+        {(id, describedBy) => (
+          <input
+            id={id}
+            value={name}
+            maxLength={100}
+            autoComplete="name"
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(null);
+            }}
+          />
+        )}
+      </Field>
+      <Field label="Email">{(id) => <input id={id} value={user.email} readOnly disabled />}</Field>
+      <div className="dialog-actions">
+        <button
+          type="submit"
+          className="button primary"
+          disabled={save.isPending || name.trim() === user.name}
+        >
+          {save.isPending ? "Saving…" : "Save name"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Connections() {
+  const client = useQueryClient();
+  const toasts = useToasts();
+  const providers = useQuery({ queryKey: keys.providers, queryFn: api.providers });
+  // Without the providers endpoint, the account list still tells what is connected.
+  const accounts = useQuery({
+    queryKey: keys.accounts,
+    queryFn: api.accounts.list,
+    enabled: providers.data === null,
+  });
+  const disconnect = useMutation({
+    mutationFn: (provider: Provider) => api.accounts.disconnect(provider),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: keys.providers });
+      void client.invalidateQueries({ queryKey: keys.accounts });
+    },
+    onError: (e) => toasts.show({ tone: "error", message: `Couldn't disconnect: ${describeError(e)}` }),
+  });
+
+  if (providers.isPending || (providers.data === null && accounts.isPending)) {
+    return (
+      <div className="settings-section">
+        {PROVIDERS.map((p) => (
+          <Skeleton key={p} height={52} width="100%" />
+        ))}
+      </div>
+    );
+  }
+  if (providers.isError)
+    return <ErrorState error={providers.error} onRetry={() => void providers.refetch()} />;
+
+  const rows: (ProviderStatus & { known: boolean })[] =
+    providers.data?.map((p) => ({ ...p, known: true })) ??
+    PROVIDERS.map((provider) => ({
+      provider,
+      label: PROVIDER_LABELS[provider],
+      configured: false,
+      connected: accounts.data?.some((a) => a.providerId === provider) ?? false,
+      known: false,
+    }));
+
+  return (
+    <div className="settings-section">
+      <p className="muted">
+        Connected accounts let widgets show your mail, calendar, code and pages. Tokens stay on the server.
+      </p>
+      <ul className="provider-list">
+        {rows.map((row) => (
+          <li key={row.provider} className="provider-row" data-provider={row.provider}>
+            <div>
+              <strong>{row.label || PROVIDER_LABELS[row.provider]}</strong>
+              <span className={`status-pill ${row.connected && !row.reconnectRequired ? "is-on" : ""}`}>
+                {row.reconnectRequired
+                  ? "Needs reconnecting"
+                  : row.connected
+                    ? "Connected"
+                    : row.known && !row.configured
+                      ? "Not configured on this server"
+                      : "Not connected"}
+              </span>
+            </div>
+            <div className="provider-actions">
+              {row.configured && (!row.connected || row.reconnectRequired) && (
+                <a className="button small" href={connectUrl(row.provider)}>
+                  {row.connected ? "Reconnect" : "Connect"}
+                </a>
+              )}
+              {row.connected && (
+                <button
+                  type="button"
+                  className="button ghost small"
+                  disabled={disconnect.isPending}
+                  onClick={() => disconnect.mutate(row.provider)}
+                >
+                  Disconnect
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function SettingsDialog({ user, onClose }: { user: SessionUser; onClose(): void }) {
+  const [tab, setTab] = useState<Tab>("general");
+  return (
+    <Dialog open onClose={onClose} size="md" title="Settings" className="settings-dialog">
+      <div className="tabs" role="tablist" aria-label="Settings sections">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className={`tab${tab === t.id ? " is-selected" : ""}`}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => {
+              const index = TABS.findIndex((x) => x.id === tab);
+              const delta = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+              if (!delta) return;
+              const next = TABS[(index + delta + TABS.length) % TABS.length]!;
+              setTab(next.id);
+              document.getElementById(`tab-${next.id}`)?.focus();
+            }}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
+        {tab === "general" && <General />}
+        {tab === "reminders" && <Reminders />}
+        {tab === "profile" && <Profile user={user} />}
+        {tab === "connections" && <Connections />}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,144 @@
+import { useCallback, useEffect } from "react";
+import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
+import { isProvider, PROVIDER_LABELS } from "../../contract/providers";
+import type { Notification } from "../../contract/resources";
+import type { SessionUser } from "../lib/api";
+import { sortDashboards, useAppSettings, useDashboards, useSession, useSettings } from "../lib/queries";
+import { useNotificationStream } from "../lib/realtime";
+import { pruneReminderMarks } from "../lib/reminders";
+import { useTheme } from "../lib/theme";
+import { WidgetStoreProvider } from "../lib/widget-store";
+import { ErrorState, Skeleton } from "../ui/States";
+import { useToasts } from "../ui/Toasts";
+import { DashboardRoute } from "./DashboardView";
+import { EmptyDashboards } from "./EmptyDashboards";
+import { Header } from "./Header";
+import { Onboarding } from "./Onboarding";
+
+export function AppSkeleton() {
+  return (
+    <div className="app-skeleton" role="status" aria-busy="true" aria-label="Loading">
+      <div className="topbar">
+        <Skeleton width={120} height={22} />
+        <Skeleton width={160} height={30} />
+      </div>
+      <div className="skeleton-grid">
+        {(
+          [
+            ["a", 320, 180],
+            ["b", 300, 220],
+            ["c", 300, 180],
+            ["d", 360, 220],
+          ] as const
+        ).map(([key, width, height]) => (
+          <Skeleton key={key} width={width} height={height} className="skeleton-card" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function Workspace() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <AppSkeleton />;
+  if (session.isError)
+    return (
+      <main className="center-page">
+        <ErrorState
+          error={session.error}
+          title="Can't reach Tessera"
+          onRetry={() => void session.refetch()}
+        />
+      </main>
+    );
+  if (!session.data) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
+  return (
+    <WidgetStoreProvider>
+      <SignedIn user={session.data.user} />
+    </WidgetStoreProvider>
+  );
+}
+
+function OpenLastDashboard() {
+  const { data: dashboards } = useDashboards();
+  const { data: settings } = useSettings();
+  const list = sortDashboards(dashboards);
+  if (list.length === 0) return <EmptyDashboards />;
+  const last = list.find((d) => d.id === settings?.lastDashboardId) ?? list[0]!;
+  return <Navigate to={`/d/${last.id}`} replace />;
+}
+
+/** After connecting a provider the server sends the browser back with the outcome in the query. */
+function useConnectOutcome() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const connected = params.get("connected");
+    const failed = params.get("connect");
+    if (!connected && !failed) return;
+    if (isProvider(connected))
+      toasts.show({ tone: "success", message: `${PROVIDER_LABELS[connected]} is connected` });
+    else if (isProvider(failed))
+      toasts.show({
+        tone: "error",
+        message: `Couldn't connect ${PROVIDER_LABELS[failed]}${params.get("error") ? ` (${params.get("error")})` : ""}`,
+      });
+    for (const key of ["connected", "connect", "error"]) params.delete(key);
+    const search = params.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true });
+  }, [location.search, location.pathname, navigate, toasts]);
+}
+
+function SignedIn({ user }: { user: SessionUser }) {
+  const settings = useSettings();
+  const dashboards = useDashboards();
+  const appSettings = useAppSettings();
+  const toasts = useToasts();
+  useTheme(appSettings.theme);
+  useEffect(() => pruneReminderMarks(), []);
+
+  const onNotification = useCallback(
+    (n: Notification) =>
+      toasts.show({
+        tone: n.type === "message" ? "info" : n.type,
+        message: n.message,
+        duration: n.type === "message" ? 6000 : 10_000,
+      }),
+    [toasts],
+  );
+  useNotificationStream(true, onNotification);
+  useConnectOutcome();
+
+  if (settings.isPending || dashboards.isPending) return <AppSkeleton />;
+  if (settings.isError || dashboards.isError) {
+    return (
+      <main className="center-page">
+        <ErrorState
+          error={settings.error ?? dashboards.error}
+          title="Your dashboards didn't load"
+          onRetry={() => {
+            void settings.refetch();
+            void dashboards.refetch();
+          }}
+        />
+      </main>
+    );
+  }
+
+  return (
+    <div className="app">
+      <Header user={user} />
+      <main className="workspace-main" id="main">
+        <Routes>
+          <Route index element={<OpenLastDashboard />} />
+          <Route path="d/:dashboardId" element={<DashboardRoute />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </main>
+      {!settings.data.onboardingCompleted && <Onboarding user={user} />}
+    </div>
+  );
+}

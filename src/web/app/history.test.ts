@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import type { Widget } from "../../contract/resources";
+import { type Change, HISTORY_LIMIT, pushChange, renameInHistory } from "./history";
+
+const g = (x: number) => ({ positionX: x, positionY: 0, width: 100, height: 100 });
+
+describe("undo history", () => {
+  it("keeps at most the last HISTORY_LIMIT changes", () => {
+    let history: Change[] = [];
+    for (let i = 0; i < HISTORY_LIMIT + 5; i++)
+      history = pushChange(history, { kind: "add", id: String(i), name: "Clock" });
+    expect(history).toHaveLength(HISTORY_LIMIT);
+    expect(history[0]).toMatchObject({ id: "5" });
+  });
+
+  it("follows a widget that came back under a new id", () => {
+    const history: Change[] = [
+      {
+        kind: "layout",
+        changes: [
+          { id: "old", before: g(0), after: g(20) },
+          { id: "other", before: g(0), after: g(1) },
+        ],
+      },
+      { kind: "remove", widget: { id: "old" } as Widget, name: "Clock" },
+    ];
+    const renamed = renameInHistory(history, "old", "new");
+    expect(renamed[0]).toMatchObject({ changes: [{ id: "new" }, { id: "other" }] });
+    expect(renamed[1]).toMatchObject({ widget: { id: "new" } });
+  });
+});

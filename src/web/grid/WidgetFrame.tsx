@@ -1,0 +1,120 @@
+import { type KeyboardEvent, memo, type PointerEvent, useCallback, useMemo } from "react";
+import type { Widget } from "../../contract/resources";
+import type { AppSettings } from "../lib/app-settings";
+import { ErrorBoundary } from "../ui/ErrorBoundary";
+import { Icon } from "../ui/icons";
+import type { WidgetDefinition } from "../widgets/types";
+
+export type DragMode = "move" | "resize";
+
+export interface WidgetFrameProps {
+  widget: Widget;
+  definition: WidgetDefinition<object>;
+  settings: AppSettings;
+  /** Layout editing (drag, resize, keyboard moves) is off when stacked on a narrow screen. */
+  editable: boolean;
+  /** Applies a config change to the store and returns the new stored config. */
+  onConfig(id: string, next: (raw: unknown) => Record<string, unknown>): Record<string, unknown> | null;
+  onRemove(id: string): void;
+  onOpenSettings(id: string): void;
+  onPointerStart(id: string, mode: DragMode, event: PointerEvent<HTMLElement>): void;
+  onKeyboardLayout(id: string, event: KeyboardEvent<HTMLElement>): void;
+}
+
+/** A widget's card: header with its drag handle and actions, the body, and the resize corner. */
+export const WidgetFrame = memo(function WidgetFrame({
+  widget,
+  definition,
+  settings,
+  editable,
+  onConfig,
+  onRemove,
+  onOpenSettings,
+  onPointerStart,
+  onKeyboardLayout,
+}: WidgetFrameProps) {
+  const config = useMemo(() => definition.parseConfig(widget.config), [definition, widget.config]);
+  const title = definition.title?.(config) || definition.name;
+
+  // Functional updates read the latest stored config, never a stale render's copy.
+  const update = useCallback(
+    (next: object | ((current: object) => object)) => {
+      onConfig(widget.id, (current) => {
+        const value = typeof next === "function" ? next(definition.parseConfig(current)) : next;
+        return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+      });
+    },
+    [onConfig, widget.id, definition],
+  );
+  const openSettings = useCallback(() => onOpenSettings(widget.id), [onOpenSettings, widget.id]);
+  const { Component } = definition;
+
+  return (
+    <article
+      className="widget-card"
+      data-widget-id={widget.id}
+      data-widget-type={widget.widgetType}
+      aria-label={`${definition.name} widget${title !== definition.name ? `: ${title}` : ""}`}
+    >
+      <header
+        className={`widget-header ${editable ? "draggable" : ""}`}
+        onPointerDown={editable ? (event) => onPointerStart(widget.id, "move", event) : undefined}
+      >
+        {editable && (
+          <button
+            type="button"
+            className="icon-button small widget-grip"
+            aria-label={`Move ${definition.name}. Arrow keys move, Shift with arrows resizes`}
+            title="Drag to move · arrow keys move · Shift+arrows resize"
+            onKeyDown={(event) => onKeyboardLayout(widget.id, event)}
+          >
+            <Icon name="grip" size={16} />
+          </button>
+        )}
+        <Icon name={definition.icon} size={15} className="widget-icon" />
+        <h3 className="widget-title">{title}</h3>
+        <div className="widget-actions" onPointerDown={(event) => event.stopPropagation()}>
+          {definition.Settings && (
+            <button
+              type="button"
+              className="icon-button small"
+              aria-label={`${definition.name} settings`}
+              title="Settings"
+              onClick={openSettings}
+            >
+              <Icon name="settings" size={15} />
+            </button>
+          )}
+          <button
+            type="button"
+            className="icon-button small danger"
+            aria-label={`Remove ${definition.name}`}
+            title="Remove"
+            onClick={() => onRemove(widget.id)}
+          >
+            <Icon name="x" size={15} />
+          </button>
+        </div>
+      </header>
+      <div className="widget-body">
+        <ErrorBoundary>
+          <Component
+            widget={widget}
+            config={config}
+            update={update}
+            settings={settings}
+            openSettings={openSettings}
+          />
+        </ErrorBoundary>
+      </div>
+      {editable && (
+        <div
+          className="widget-resize"
+          aria-hidden="true"
+          title="Drag to resize"
+          onPointerDown={(event) => onPointerStart(widget.id, "resize", event)}
+        />
+      )}
+    </article>
+  );
+});

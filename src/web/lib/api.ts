@@ -1,0 +1,158 @@
+import type { Problem } from "../../contract/errors";
+import type { NotificationType } from "../../contract/notifications";
+import type { Provider } from "../../contract/providers";
+import type {
+  Account,
+  CreateWidgetInput,
+  Dashboard,
+  Notification,
+  Settings,
+  UpdateSettingsInput,
+  UpdateWidgetInput,
+  Widget,
+} from "../../contract/resources";
+
+/** An error answered by the API, carrying its problem details when the body had them. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  get code(): string | null {
+    return this.problem?.code ?? null;
+  }
+
+  /** Field messages keyed by the last path segment ("/email" → "email"). */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const e of this.problem?.errors ?? []) {
+      const key = e.path.split("/").filter(Boolean).pop() ?? "";
+      if (key && !out[key]) out[key] = e.message;
+    }
+    return out;
+  }
+}
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+}
+export interface SessionInfo {
+  user: SessionUser;
+  session: { id: string; expiresAt: string };
+}
+export interface ProviderStatus {
+  provider: Provider;
+  label: string;
+  configured: boolean;
+  connected: boolean;
+  /** Linked, but the token expired and cannot be refreshed. */
+  reconnectRequired?: boolean;
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface RequestOptions {
+  /** Lets a request outlive the page (saves flushed while the tab closes). */
+  keepalive?: boolean;
+}
+
+export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}) {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      keepalive: options.keepalive,
+    });
+  } catch {
+    throw new ApiError(0, null, "Can't reach the server. Check your connection.");
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    let problem: Problem | null = null;
+    try {
+      problem = JSON.parse(text) as Problem;
+    } catch {
+      // Not problem+json (a proxy page, say): the status alone has to do.
+    }
+    throw new ApiError(response.status, problem, problem?.detail ?? `Request failed (${response.status})`);
+  }
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export const api = {
+  auth: {
+    session: () => request<SessionInfo | null>("GET", "/api/auth/get-session"),
+    signUp: (input: { name: string; email: string; password: string }) =>
+      request<{ token: string; user: SessionUser }>("POST", "/api/auth/sign-up/email", input),
+    signIn: (input: { email: string; password: string }) =>
+      request<{ token: string; user: SessionUser }>("POST", "/api/auth/sign-in/email", input),
+    signOut: () => request<unknown>("POST", "/api/auth/sign-out", {}),
+    updateUser: (input: { name: string }) => request<unknown>("POST", "/api/auth/update-user", input),
+  },
+  dashboards: {
+    list: () => request<Dashboard[]>("GET", "/api/dashboards"),
+    create: (name: string) => request<Dashboard>("POST", "/api/dashboards", { name }),
+    rename: (id: string, name: string) => request<Dashboard>("PUT", "/api/dashboards", { id, name }),
+    remove: (id: string) => request<Dashboard>("DELETE", `/api/dashboards?id=${encodeURIComponent(id)}`),
+  },
+  widgets: {
+    list: (dashboardId: string) =>
+      request<Widget[]>("GET", `/api/widgets?dashboardId=${encodeURIComponent(dashboardId)}`),
+    create: (input: CreateWidgetInput) => request<Widget>("POST", "/api/widgets", input),
+    update: (input: UpdateWidgetInput, options?: RequestOptions) =>
+      request<Widget>("PUT", "/api/widgets", input, options),
+    remove: (id: string) => request<Widget>("DELETE", `/api/widgets?id=${encodeURIComponent(id)}`),
+  },
+  settings: {
+    get: async () => {
+      const list = await request<Settings[]>("GET", "/api/settings");
+      const first = list[0];
+      if (!first) throw new ApiError(404, null, "Your settings could not be found");
+      return first;
+    },
+    update: (input: UpdateSettingsInput) => request<Settings>("PUT", "/api/settings", input),
+  },
+  notifications: {
+    list: () => request<Notification[]>("GET", "/api/notifications"),
+    create: (type: NotificationType, message: string) =>
+      request<Notification>("POST", "/api/notifications", { type, message }),
+    clear: () => request<{ success: boolean }>("DELETE", "/api/notifications"),
+  },
+  accounts: {
+    list: () => request<Account[]>("GET", "/api/accounts"),
+    disconnect: (provider: Provider) =>
+      request<Account>("DELETE", `/api/accounts?provider=${encodeURIComponent(provider)}`),
+  },
+  /** null when this server does not offer the providers endpoint. */
+  providers: async (): Promise<ProviderStatus[] | null> => {
+    try {
+      return await request<ProviderStatus[]>("GET", "/api/providers");
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 405)) return null;
+      throw error;
+    }
+  },
+};
+
+/** A sentence for a toast or an error block. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return error.message;
+    if (error.status === 401) return "Your session has ended. Sign in again.";
+    if (error.status === 429) return "Too many requests. Wait a moment and try again.";
+    if (error.status >= 500) return "The server had a problem. Try again in a moment.";
+    return error.message;
+  }
+  return error instanceof Error ? error.message : "Something went wrong";
+}

@@ -1,0 +1,61 @@
+import { asBoolean, asEnum, isRecord, isValidTimeZone } from "./parse";
+
+export const THEMES = ["light", "dark", "system"] as const;
+export type Theme = (typeof THEMES)[number];
+export type HourFormat = "12" | "24";
+
+/** The preferences kept in settings.config; every key optional there, defaults filled in here. */
+export interface AppSettings {
+  theme: Theme;
+  hourFormat: HourFormat;
+  /** IANA zone; defaults to the browser's own, not UTC. */
+  timezone: string;
+  countdownReminder: boolean;
+  todoReminder: boolean;
+  /** Local "HH:MM" at which unfinished todos are reported. */
+  todoReminderTime: string;
+}
+
+export function browserTimeZone(): string {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return isValidTimeZone(zone) ? zone : "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+export function defaultAppSettings(): AppSettings {
+  return {
+    theme: "system",
+    hourFormat: "24",
+    timezone: browserTimeZone(),
+    countdownReminder: true,
+    todoReminder: true,
+    todoReminderTime: "18:00",
+  };
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** settings.config may be any JSON value (spec); anything unusable falls back to the default. */
+export function parseAppSettings(raw: unknown): AppSettings {
+  const defaults = defaultAppSettings();
+  if (!isRecord(raw)) return defaults;
+  return {
+    theme: asEnum(raw.theme, THEMES) ?? defaults.theme,
+    hourFormat: asEnum(raw.hourFormat, ["12", "24"] as const) ?? defaults.hourFormat,
+    timezone: isValidTimeZone(raw.timezone) ? raw.timezone : defaults.timezone,
+    countdownReminder: asBoolean(raw.countdownReminder, defaults.countdownReminder),
+    todoReminder: asBoolean(raw.todoReminder, defaults.todoReminder),
+    todoReminderTime:
+      typeof raw.todoReminderTime === "string" && TIME.test(raw.todoReminderTime)
+        ? raw.todoReminderTime
+        : defaults.todoReminderTime,
+  };
+}
+
+/** Writes a change while keeping keys this version does not know about (another client's, say). */
+export function mergeAppSettings(raw: unknown, patch: Partial<AppSettings>): Record<string, unknown> {
+  return { ...(isRecord(raw) ? raw : {}), ...patch };
+}

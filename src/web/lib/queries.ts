@@ -1,0 +1,133 @@
+import {
+  notifyManager,
+  QueryCache,
+  QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
+import type { Dashboard, Notification, Settings } from "../../contract/resources";
+import { useToasts } from "../ui/Toasts";
+import { ApiError, api, describeError } from "./api";
+import { type AppSettings, mergeAppSettings, parseAppSettings } from "./app-settings";
+
+export const keys = {
+  session: ["session"] as const,
+  dashboards: ["dashboards"] as const,
+  widgets: (dashboardId: string) => ["widgets", dashboardId] as const,
+  settings: ["settings"] as const,
+  notifications: ["notifications"] as const,
+  providers: ["providers"] as const,
+  accounts: ["accounts"] as const,
+};
+
+export function createQueryClient(): QueryClient {
+  // Observers hear about cache writes at once rather than a tick later, so a change made in an
+  // event handler re-renders before React restores controlled inputs: no checkbox flicker, no
+  // caret jumping to the end while typing in a widget.
+  notifyManager.setScheduler((callback) => callback());
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError(error) {
+        // A session that ended elsewhere (sign-out in another tab, expiry) sends the user to sign in.
+        if (error instanceof ApiError && error.status === 401) client.setQueryData(keys.session, null);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: (count, error) =>
+          error instanceof ApiError && error.status >= 400 && error.status < 500 ? false : count < 2,
+        // Local edits live in the cache until saved; a focus refetch must not overwrite them.
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}
+
+export function useSession() {
+  return useQuery({ queryKey: keys.session, queryFn: api.auth.session, staleTime: 5 * 60_000 });
+}
+
+export function useDashboards(enabled = true) {
+  return useQuery({ queryKey: keys.dashboards, queryFn: api.dashboards.list, enabled });
+}
+
+export function useSettings(enabled = true) {
+  return useQuery({ queryKey: keys.settings, queryFn: api.settings.get, enabled, staleTime: 5 * 60_000 });
+}
+
+export function useAppSettings(): AppSettings {
+  const { data } = useSettings();
+  return useMemo(() => parseAppSettings(data?.config), [data?.config]);
+}
+
+type SettingsBody = Parameters<typeof api.settings.update>[0];
+
+/**
+ * Changes settings optimistically: the cache (and so the UI) changes in the event handler itself,
+ * requests run one after another (scope), and a failure refetches the truth and says so.
+ * `config` patches merge into whatever the stored object holds.
+ */
+export function useUpdateSettings() {
+  const client = useQueryClient();
+  const toasts = useToasts();
+  const mutation = useMutation({
+    scope: { id: "settings" },
+    mutationFn: (body: SettingsBody) => api.settings.update(body),
+    onError: (error) => {
+      void client.invalidateQueries({ queryKey: keys.settings });
+      toasts.show({ tone: "error", message: `Settings not saved: ${describeError(error)}` });
+    },
+    onSuccess: (saved) => {
+      // A later change still on its way must not be overwritten by this older answer.
+      if (client.isMutating({ predicate: (m) => m.options.scope?.id === "settings" }) <= 1)
+        client.setQueryData(keys.settings, saved);
+    },
+  });
+  const { mutate } = mutation;
+
+  const apply = useCallback(
+    (body: Omit<SettingsBody, "id">) => {
+      const current = client.getQueryData<Settings>(keys.settings);
+      if (!current) return;
+      client.setQueryData<Settings>(keys.settings, { ...current, ...body } as Settings);
+      mutate({ ...body, id: current.id });
+    },
+    [client, mutate],
+  );
+
+  const updateConfig = useCallback(
+    (patch: Partial<AppSettings>) => {
+      const current = client.getQueryData<Settings>(keys.settings);
+      if (current) apply({ config: mergeAppSettings(current.config, patch) });
+    },
+    [client, apply],
+  );
+  return { isPending: mutation.isPending, apply, updateConfig };
+}
+
+export function useNotifications(enabled = true) {
+  return useQuery({
+    queryKey: keys.notifications,
+    queryFn: api.notifications.list,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Adds a notification to the cached list unless it is there already; true when it was new. */
+export function addNotificationToCache(client: QueryClient, notification: Notification): boolean {
+  const list = client.getQueryData<Notification[]>(keys.notifications);
+  if (list?.some((n) => n.id === notification.id)) return false;
+  const next = [notification, ...(list ?? [])].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  client.setQueryData(keys.notifications, next.slice(0, 50));
+  return true;
+}
+
+export function sortDashboards(list: Dashboard[] | undefined): Dashboard[] {
+  return [...(list ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}

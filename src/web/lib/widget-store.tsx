@@ -1,0 +1,163 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import type { CreateWidgetInput, Widget } from "../../contract/resources";
+import { type Geometry, type SaverStatus, WidgetSaver } from "../grid/saver";
+import { useToasts } from "../ui/Toasts";
+import { ApiError, api, describeError } from "./api";
+import { keys } from "./queries";
+
+export interface GeometryChange {
+  id: string;
+  geometry: Geometry;
+}
+
+export interface WidgetStore {
+  /** Returns the new config, or null when the widget is not in the cache. */
+  updateConfig(
+    dashboardId: string,
+    id: string,
+    next: (raw: unknown) => Record<string, unknown>,
+  ): Record<string, unknown> | null;
+  setGeometry(dashboardId: string, changes: GeometryChange[]): void;
+  create(input: CreateWidgetInput): Promise<Widget>;
+  remove(dashboardId: string, id: string): Promise<Widget>;
+  retry(): void;
+  saver: WidgetSaver;
+}
+
+const StoreContext = createContext<WidgetStore | null>(null);
+const StatusContext = createContext<SaverStatus>({ pending: 0, failing: false, lastError: null });
+
+export const geometryOf = (w: Widget): Geometry => ({
+  positionX: w.positionX,
+  positionY: w.positionY,
+  width: w.width,
+  height: w.height,
+});
+
+/**
+ * The query cache holds each dashboard's widgets as the user sees them, edits included; the saver
+ * carries those edits to the server in the background. The cache is never overwritten by a save
+ * answer, so typing ahead of a slow request is safe.
+ */
+export function WidgetStoreProvider({ children }: { children: ReactNode }) {
+  const client = useQueryClient();
+  const toasts = useToasts();
+  const [status, setStatus] = useState<SaverStatus>({ pending: 0, failing: false, lastError: null });
+
+  const saver = useMemo(
+    () =>
+      new WidgetSaver({
+        send: (body, options) => api.widgets.update(body, options),
+        delayMs: 500,
+        onStatus: setStatus,
+        onFailure: (error) =>
+          toasts.show({
+            key: "save-failed",
+            tone: "error",
+            message: `Couldn't save your changes (${describeError(error)}). They are kept here and retried.`,
+            action: { label: "Retry now", run: () => void saver.flush() },
+          }),
+        isPermanent: (error) => {
+          if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return false;
+          if (error.status === 401 || error.status === 429 || error.status === 403) return false;
+          if (error.status !== 404) {
+            toasts.show({ tone: "error", message: `A change was refused: ${error.message}` });
+          }
+          return true;
+        },
+      }),
+    [toasts],
+  );
+
+  useEffect(() => {
+    if (!status.failing && status.pending === 0) toasts.dismiss("save-failed");
+  }, [status, toasts]);
+
+  useEffect(() => {
+    // Leaving the page with changes in the quiet period: send them now, with keepalive, and ask.
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!saver.hasPending()) return;
+      void saver.flush({ keepalive: true });
+      if (saver.status().failing) event.preventDefault();
+    };
+    const onHidden = () => {
+      if (document.visibilityState === "hidden" && saver.hasPending()) void saver.flush({ keepalive: true });
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    document.addEventListener("visibilitychange", onHidden);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      document.removeEventListener("visibilitychange", onHidden);
+      saver.dispose();
+    };
+  }, [saver]);
+
+  const store = useMemo<WidgetStore>(() => {
+    const patchCache = (dashboardId: string, fn: (list: Widget[]) => Widget[]) =>
+      client.setQueryData<Widget[]>(keys.widgets(dashboardId), (list) => (list ? fn(list) : list));
+    return {
+      saver,
+      updateConfig(dashboardId, id, next) {
+        let config: Record<string, unknown> | null = null;
+        patchCache(dashboardId, (list) =>
+          list.map((w) => {
+            if (w.id !== id) return w;
+            config = next(w.config);
+            return { ...w, config };
+          }),
+        );
+        if (config) saver.queue(id, { config });
+        return config;
+      },
+      setGeometry(dashboardId, changes) {
+        const byId = new Map(changes.map((c) => [c.id, c.geometry]));
+        patchCache(dashboardId, (list) =>
+          list.map((w) => (byId.has(w.id) ? { ...w, ...byId.get(w.id) } : w)),
+        );
+        for (const change of changes) saver.queue(change.id, { geometry: change.geometry });
+      },
+      async create(input) {
+        const widget = await api.widgets.create(input);
+        patchCache(input.dashboardId, (list) => [...list.filter((w) => w.id !== widget.id), widget]);
+        return widget;
+      },
+      async remove(dashboardId, id) {
+        const list = client.getQueryData<Widget[]>(keys.widgets(dashboardId)) ?? [];
+        const widget = list.find((w) => w.id === id);
+        if (!widget) throw new Error("That widget is already gone");
+        saver.forget(id);
+        patchCache(dashboardId, (current) => current.filter((w) => w.id !== id));
+        try {
+          await api.widgets.remove(id);
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return widget;
+          patchCache(dashboardId, (current) =>
+            current.some((w) => w.id === id) ? current : [...current, widget],
+          );
+          throw error;
+        }
+        return widget;
+      },
+      retry() {
+        void saver.flush();
+      },
+    };
+  }, [client, saver]);
+
+  return (
+    <StoreContext.Provider value={store}>
+      <StatusContext.Provider value={status}>{children}</StatusContext.Provider>
+    </StoreContext.Provider>
+  );
+}
+
+export function useWidgetStore(): WidgetStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error("useWidgetStore outside WidgetStoreProvider");
+  return store;
+}
+
+export function useSaveStatus(): SaverStatus {
+  return useContext(StatusContext);
+}

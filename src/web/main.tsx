@@ -1,0 +1,10 @@
+import { createRoot } from "react-dom/client";
+import { App } from "./app/App";
+import { applyRememberedTheme } from "./lib/theme";
+import "./styles/base.css";
+import "./styles/app.css";
+import "./styles/widgets.css";
+
+applyRememberedTheme();
+const root = document.getElementById("root");
+if (root) createRoot(root).render(<App />);

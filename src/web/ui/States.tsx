@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import { describeError } from "../lib/api";
+import { Icon } from "./icons";
+
+export function Skeleton({
+  width,
+  height,
+  className = "",
+}: {
+  width?: number | string;
+  height?: number | string;
+  className?: string;
+}) {
+  return <span className={`skeleton ${className}`} style={{ width, height }} aria-hidden="true" />;
+}
+
+export function ErrorState({
+  error,
+  onRetry,
+  title = "Something went wrong",
+}: {
+  error: unknown;
+  onRetry?(): void;
+  title?: string;
+}) {
+  return (
+    <div className="error-state" role="alert">
+      <Icon name="alert" size={22} />
+      <strong>{title}</strong>
+      <p>{describeError(error)}</p>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          <Icon name="refresh" size={16} /> Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function Spinner({ label = "Loading" }: { label?: string }) {
+  return <span className="spinner" role="status" aria-label={label} />;
+}
+
+export function EmptyHint({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="empty-hint">
+      <div className="empty-hint-icon">{icon}</div>
+      <strong>{title}</strong>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+import { type FormEvent, useState } from "react";
+import { newId } from "../../lib/ids";
+import { normaliseUserUrl } from "../../lib/parse";
+import { Icon } from "../../ui/icons";
+import { useDragList } from "../shared/useDragList";
+import { defineWidget, type WidgetProps } from "../types";
+import {
+  type Bookmark,
+  type BookmarkConfig,
+  defaultBookmarkConfig,
+  faviconUrl,
+  hostname,
+  initialOf,
+  moveItem,
+  parseBookmarkConfig,
+} from "./config";
+
+function hue(text: string): number {
+  let h = 0;
+  for (const ch of text) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  return h;
+}
+
+function Favicon({ bookmark }: { bookmark: Bookmark }) {
+  const [failed, setFailed] = useState(false);
+  const src = faviconUrl(bookmark.url);
+  if (failed || !src) {
+    return (
+      <span
+        className="bookmark-initial"
+        style={{ background: `hsl(${hue(hostname(bookmark.url))} 55% 45%)` }}
+        aria-hidden="true"
+      >
+        {initialOf(bookmark)}
+      </span>
+    );
+  }
+  return (
+    <img
+      className="bookmark-favicon"
+      src={src}
+      alt=""
+      width={20}
+      height={20}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+      onLoad={(e) => {
+        // Some sites answer /favicon.ico with an HTML page or a 1×1 pixel.
+        if (e.currentTarget.naturalWidth < 8) setFailed(true);
+      }}
+    />
+  );
+}
+
+function BookmarkForm({
+  initial,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: Bookmark;
+  onSubmit(value: { title: string; url: string }): void;
+  onCancel(): void;
+}) {
+  const [title, setTitle] = useState(initial?.title ?? "");
+  const [url, setUrl] = useState(initial?.url ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const normalised = normaliseUserUrl(url);
+    if (!normalised) {
+      setError("Enter a web address like example.com or https://example.com");
+      return;
+    }
+    onSubmit({ title: title.trim() || hostname(normalised), url: normalised });
+  };
+  return (
+    <form className="inline-form" onSubmit={submit} onKeyDown={(e) => e.key === "Escape" && onCancel()}>
+      <input
+        aria-label="Bookmark title"
+        placeholder="Title (optional)"
+        value={title}
+        maxLength={200}
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      <input
+        aria-label="Bookmark URL"
+        placeholder="example.com"
+        value={url}
+        // biome-ignore lint/a11y/noAutofocus: the form opens on request; typing goes straight in.
+        autoFocus={!initial}
+        inputMode="url"
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => {
+          setUrl(e.target.value);
+          setError(null);
+        }}
+      />
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="inline-form-actions">
+        <button type="button" className="button ghost small" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button primary small">
+          {initial ? "Save" : "Add"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function BookmarkWidget({ config, update }: WidgetProps<BookmarkConfig>) {
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const list = config.bookmarks;
+  const drag = useDragList(list.length, (from, to) =>
+    update((c) => ({ bookmarks: moveItem(c.bookmarks, from, to) })),
+  );
+
+  return (
+    <div className="bookmarks">
+      {list.length === 0 && !adding && (
+        <div className="widget-empty">
+          <p>Keep the sites you visit every day one click away.</p>
+        </div>
+      )}
+      <ul className="bookmark-list">
+        {list.map((bookmark, index) =>
+          editing === bookmark.id ? (
+            <li key={bookmark.id} className="bookmark-row is-editing">
+              <BookmarkForm
+                initial={bookmark}
+                onCancel={() => setEditing(null)}
+                onSubmit={(value) => {
+                  update((c) => ({
+                    bookmarks: c.bookmarks.map((b) => (b.id === bookmark.id ? { ...b, ...value } : b)),
+                  }));
+                  setEditing(null);
+                }}
+              />
+            </li>
+          ) : (
+            <li
+              key={bookmark.id}
+              className={`bookmark-row ${drag.indicator(index)}`}
+              {...drag.itemProps(index)}
+            >
+              <a
+                href={bookmark.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="bookmark-link"
+                title={bookmark.url}
+                draggable={false}
+              >
+                <Favicon bookmark={bookmark} />
+                <span className="bookmark-text">
+                  <span className="bookmark-title">{bookmark.title}</span>
+                  <span className="bookmark-host">{hostname(bookmark.url)}</span>
+                </span>
+              </a>
+              <div className="row-actions">
+                <button
+                  type="button"
+                  className="icon-button small drag-handle"
+                  data-role="handle"
+                  aria-label={`Reorder ${bookmark.title} (arrow keys)`}
+                  onKeyDown={drag.handleKeyDown(index)}
+                >
+                  <Icon name="grip" size={14} />
+                </button>
+                <button
+                  type="button"
+                  className="icon-button small"
+                  aria-label={`Edit ${bookmark.title}`}
+                  onClick={() => setEditing(bookmark.id)}
+                >
+                  <Icon name="pencil" size={14} />
+                </button>
+                <button
+                  type="button"
+                  className="icon-button small danger"
+                  aria-label={`Remove ${bookmark.title}`}
+                  onClick={() =>
+                    update((c) => ({ bookmarks: c.bookmarks.filter((b) => b.id !== bookmark.id) }))
+                  }
+                >
+                  <Icon name="trash" size={14} />
+                </button>
+              </div>
+            </li>
+          ),
+        )}
+      </ul>
+      {adding ? (
+        <BookmarkForm
+          onCancel={() => setAdding(false)}
+          onSubmit={(value) => {
+            update((c) => ({ bookmarks: [...c.bookmarks, { id: newId(), ...value }] }));
+            setAdding(false);
+          }}
+        />
+      ) : (
+        <button type="button" className="button ghost small add-row" onClick={() => setAdding(true)}>
+          <Icon name="plus" size={14} /> Add bookmark
+        </button>
+      )}
+    </div>
+  );
+}
+
+function BookmarkPreview() {
+  return (
+    <div className="preview preview-list">
+      {["Docs", "Calendar", "Status page"].map((t, i) => (
+        <div key={t} className="preview-row">
+          <span className="preview-dot" style={{ background: `hsl(${i * 110 + 200} 55% 50%)` }} />
+          {t}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export const bookmarkWidget = defineWidget<BookmarkConfig>({
+  type: "Bookmark",
+  name: "Bookmarks",
+  description: "Links to the sites you use most, with their icons. Drag to reorder.",
+  keywords: ["links", "favorites", "sites", "urls"],
+  icon: "bookmark",
+  defaultSize: { width: 300, height: 360 },
+  minSize: { width: 200, height: 160 },
+  defaultConfig: defaultBookmarkConfig,
+  parseConfig: parseBookmarkConfig,
+  Component: BookmarkWidget,
+  Preview: BookmarkPreview,
+});

@@ -1,0 +1,190 @@
+import { useEffect } from "react";
+import { api } from "../../lib/api";
+import { remindOnce } from "../../lib/reminders";
+import { useNow } from "../../lib/use-now";
+import { Icon } from "../../ui/icons";
+import { Field } from "../shared/fields";
+import { defineWidget, type WidgetProps, type WidgetSettingsProps } from "../types";
+import {
+  type CountdownConfig,
+  DEFAULT_EMOJI,
+  defaultCountdownConfig,
+  fromLocalInput,
+  parseCountdownConfig,
+  remaining,
+  toLocalInput,
+} from "./config";
+
+const MAX_TIMEOUT = 2 ** 31 - 1;
+/** A countdown that ended while every tab was closed still reminds, if it ended recently. */
+const LATE_REMINDER_MS = 24 * 3600 * 1000;
+
+function useEndReminder(widgetId: string, config: CountdownConfig, enabled: boolean) {
+  const { target, title } = config;
+  useEffect(() => {
+    if (!enabled || !target) return;
+    const at = Date.parse(target);
+    const fire = () => {
+      if (Date.now() - at > LATE_REMINDER_MS) return;
+      const name = title.trim() || "Countdown";
+      void remindOnce(`countdown:${widgetId}:${target}`, () =>
+        api.notifications.create("reminder", `${name} has ended (${new Date(at).toLocaleString()})`),
+      ).catch(() => {});
+    };
+    const wait = at - Date.now();
+    if (wait <= 0) {
+      fire();
+      return;
+    }
+    if (wait > MAX_TIMEOUT) return; // Re-checked on the next visit; months away.
+    const timer = setTimeout(fire, wait);
+    return () => clearTimeout(timer);
+  }, [widgetId, target, title, enabled]);
+}
+
+function Countdown({ widget, config, settings, openSettings }: WidgetProps<CountdownConfig>) {
+  const now = useNow(1000);
+  useEndReminder(widget.id, config, settings.countdownReminder);
+  if (!config.target) {
+    return (
+      <div className="countdown countdown-empty">
+        <span className="countdown-emoji" aria-hidden="true">
+          {config.emoji}
+        </span>
+        <p>Count down to something.</p>
+        <button type="button" className="button small" onClick={openSettings}>
+          Set a date
+        </button>
+      </div>
+    );
+  }
+  const target = new Date(config.target);
+  const left = remaining(target.getTime(), now.getTime());
+  const when = target.toLocaleString(undefined, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    hour12: settings.hourFormat === "12",
+    timeZone: settings.timezone,
+  });
+  return (
+    <div className={`countdown${left.ended ? " is-ended" : ""}`}>
+      <span className="countdown-emoji" aria-hidden="true">
+        {config.emoji}
+      </span>
+      {config.title && <p className="countdown-title">{config.title}</p>}
+      {left.ended ? (
+        <p className="countdown-ended" role="status">
+          Ended
+        </p>
+      ) : (
+        <div
+          className="countdown-units"
+          role="timer"
+          aria-label={`${left.days} days ${left.hours} hours ${left.minutes} minutes left`}
+        >
+          {(
+            [
+              [left.days, "days"],
+              [left.hours, "hrs"],
+              [left.minutes, "min"],
+              [left.seconds, "sec"],
+            ] as const
+          ).map(([value, unit]) => (
+            <div key={unit} className="countdown-unit">
+              <strong>{String(value).padStart(2, "0")}</strong>
+              <span>{unit}</span>
+            </div>
+          ))}
+        </div>
+      )}
+      <p className="countdown-when">
+        <Icon name="timer" size={13} /> {when}
+      </p>
+    </div>
+  );
+}
+
+const EMOJIS = ["🎉", "🚀", "🎂", "✈️", "🏖️", "📅", "⏰", "🎄", "💍", "🏁"];
+
+function CountdownSettings({ config, onChange }: WidgetSettingsProps<CountdownConfig>) {
+  return (
+    <>
+      <Field label="Title">
+        {(id) => (
+          <input
+            id={id}
+            value={config.title}
+            maxLength={200}
+            placeholder="Summer holiday"
+            onChange={(e) => onChange({ ...config, title: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Emoji">
+        {(id) => (
+          <div className="emoji-picker">
+            <input
+              id={id}
+              className="emoji-input"
+              value={config.emoji}
+              maxLength={16}
+              onChange={(e) => onChange({ ...config, emoji: e.target.value || DEFAULT_EMOJI })}
+            />
+            {EMOJIS.map((emoji) => (
+              <button
+                key={emoji}
+                type="button"
+                className={`emoji-choice${config.emoji === emoji ? " is-selected" : ""}`}
+                aria-label={`Use ${emoji}`}
+                aria-pressed={config.emoji === emoji}
+                onClick={() => onChange({ ...config, emoji })}
+              >
+                {emoji}
+              </button>
+            ))}
+          </div>
+        )}
+      </Field>
+      <Field label="Date and time" hint="In your local time.">
+        {(id, describedBy) => (
+          <input
+            id={id}
+            type="datetime-local"
+            aria-describedby={describedBy}
+            value={toLocalInput(config.target)}
+            onChange={(e) => {
+              const target = fromLocalInput(e.target.value);
+              const { target: _old, ...rest } = config;
+              onChange(target ? { ...rest, target } : rest);
+            }}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+function CountdownPreview() {
+  return (
+    <div className="preview preview-countdown">
+      <span>🚀</span>
+      <strong>12d 04h 33m</strong>
+    </div>
+  );
+}
+
+export const countdownWidget = defineWidget<CountdownConfig>({
+  type: "Countdown",
+  name: "Countdown",
+  description: "Days, hours and minutes until a date, with a reminder when it ends.",
+  keywords: ["timer", "event", "deadline", "date"],
+  icon: "timer",
+  defaultSize: { width: 300, height: 200 },
+  minSize: { width: 200, height: 160 },
+  defaultConfig: defaultCountdownConfig,
+  parseConfig: parseCountdownConfig,
+  title: (config) => config.title.trim() || undefined,
+  Component: Countdown,
+  Settings: CountdownSettings,
+  Preview: CountdownPreview,
+});

@@ -1,0 +1,161 @@
+import { lazy, Suspense, useState } from "react";
+import { newId } from "../../lib/ids";
+import { Icon } from "../../ui/icons";
+import { Skeleton } from "../../ui/States";
+import { defineWidget, type WidgetProps } from "../types";
+import { defaultEditorConfig, type EditorConfig, noteLabel, parseEditorConfig, updateNote } from "./config";
+
+// marked and DOMPurify load only when someone opens a preview.
+const MarkdownPreview = lazy(() => import("./MarkdownPreview"));
+
+function EditorWidget({ config, update }: WidgetProps<EditorConfig>) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const [preview, setPreview] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const note = config.notes.find((n) => n.id === selected) ?? config.notes[0] ?? null;
+
+  const create = () => {
+    const id = newId();
+    update((c) => ({
+      notes: [{ id, title: "", markdown: "", updatedAt: new Date().toISOString() }, ...c.notes],
+    }));
+    setSelected(id);
+    setPreview(false);
+  };
+  const change = (patch: { title?: string; markdown?: string; emoji?: string }) => {
+    if (!note) return;
+    update((c) => updateNote(c, note.id, patch, new Date().toISOString()));
+  };
+
+  if (!note) {
+    return (
+      <div className="widget-empty">
+        <p>Jot down notes in Markdown.</p>
+        <button type="button" className="button small" onClick={create}>
+          <Icon name="plus" size={14} /> New note
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="editor">
+      <nav className="editor-notes" aria-label="Notes">
+        <button type="button" className="button ghost small editor-new" onClick={create}>
+          <Icon name="plus" size={14} /> New
+        </button>
+        <ul>
+          {config.notes.map((n) => (
+            <li key={n.id}>
+              <button
+                type="button"
+                className={`editor-note${n.id === note.id ? " is-selected" : ""}`}
+                aria-current={n.id === note.id ? "true" : undefined}
+                onClick={() => {
+                  setSelected(n.id);
+                  setConfirmDelete(false);
+                }}
+              >
+                {n.emoji && <span aria-hidden="true">{n.emoji}</span>}
+                <span className="editor-note-label">{noteLabel(n)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="editor-main">
+        <div className="editor-toolbar">
+          <input
+            className="editor-emoji"
+            aria-label="Note emoji"
+            placeholder="📝"
+            value={note.emoji ?? ""}
+            maxLength={8}
+            onChange={(e) => change({ emoji: e.target.value })}
+          />
+          <input
+            className="editor-title"
+            aria-label="Note title"
+            placeholder="Untitled"
+            value={note.title}
+            maxLength={200}
+            onChange={(e) => change({ title: e.target.value })}
+          />
+          <fieldset className="segmented">
+            <legend className="visually-hidden">View</legend>
+            <button type="button" aria-pressed={!preview} onClick={() => setPreview(false)}>
+              Edit
+            </button>
+            <button type="button" aria-pressed={preview} onClick={() => setPreview(true)}>
+              Preview
+            </button>
+          </fieldset>
+          {confirmDelete ? (
+            <button
+              type="button"
+              className="button danger small"
+              // biome-ignore lint/a11y/noAutofocus: the confirmation takes focus so Enter confirms.
+              autoFocus
+              onBlur={() => setConfirmDelete(false)}
+              onClick={() => {
+                update((c) => ({ notes: c.notes.filter((n) => n.id !== note.id) }));
+                setConfirmDelete(false);
+                setSelected(null);
+              }}
+            >
+              Delete note?
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="icon-button small danger"
+              aria-label="Delete note"
+              onClick={() => setConfirmDelete(true)}
+            >
+              <Icon name="trash" size={14} />
+            </button>
+          )}
+        </div>
+        {preview ? (
+          <div className="editor-preview">
+            <Suspense fallback={<Skeleton height={80} width="100%" />}>
+              <MarkdownPreview markdown={note.markdown} />
+            </Suspense>
+          </div>
+        ) : (
+          <textarea
+            className="editor-text"
+            aria-label="Note text (Markdown)"
+            placeholder={"# Heading\n- a list\n**bold**, _italic_, [link](https://example.com)"}
+            value={note.markdown}
+            onChange={(e) => change({ markdown: e.target.value })}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function EditorPreview() {
+  return (
+    <div className="preview preview-editor">
+      <strong># Ideas</strong>
+      <span>- Weekend hike</span>
+      <span>- **Call** Sam</span>
+    </div>
+  );
+}
+
+export const editorWidget = defineWidget<EditorConfig>({
+  type: "Editor",
+  name: "Notes",
+  description: "Several Markdown notes with a live preview.",
+  keywords: ["markdown", "editor", "text", "notes", "writing"],
+  icon: "note",
+  defaultSize: { width: 480, height: 380 },
+  minSize: { width: 260, height: 200 },
+  defaultConfig: defaultEditorConfig,
+  parseConfig: parseEditorConfig,
+  Component: EditorWidget,
+  Preview: EditorPreview,
+});

@@ -1,0 +1,234 @@
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { api } from "../../lib/api";
+import { newId } from "../../lib/ids";
+import { localDay, msUntilLocalTime, remindOnce } from "../../lib/reminders";
+import { Icon } from "../../ui/icons";
+import { moveItem } from "../Bookmark/config";
+import { useDragList } from "../shared/useDragList";
+import { defineWidget, type WidgetProps } from "../types";
+import {
+  addTodo,
+  clearDone,
+  defaultTodoConfig,
+  editTodo,
+  parseTodoConfig,
+  removeTodo,
+  type Todo,
+  type TodoConfig,
+  toggleTodo,
+  unfinished,
+} from "./config";
+
+/** At the reminder time (and on any later visit that day) unfinished todos are reported once. */
+function useDayEndReminder(widgetId: string, open: number, enabled: boolean, time: string) {
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(() => {
+    if (!enabled) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      const wait = msUntilLocalTime(time);
+      if (wait > 0) {
+        timer = setTimeout(check, Math.min(wait + 500, 3600_000));
+        return;
+      }
+      if (openRef.current > 0) {
+        const count = openRef.current;
+        void remindOnce(`todo:${widgetId}:${localDay()}`, () =>
+          api.notifications.create(
+            "reminder",
+            `You have ${count} unfinished todo${count === 1 ? "" : "s"} today.`,
+          ),
+        ).catch(() => {});
+      }
+      // Tomorrow's check: after midnight the wait is positive again.
+      timer = setTimeout(check, 3600_000);
+    };
+    check();
+    return () => clearTimeout(timer);
+  }, [widgetId, enabled, time]);
+}
+
+function TodoRow({
+  todo,
+  onToggle,
+  onEdit,
+  onRemove,
+  rowProps,
+  handleKeyDown,
+  indicator,
+}: {
+  todo: Todo;
+  onToggle(): void;
+  onEdit(text: string): void;
+  onRemove(): void;
+  rowProps: object;
+  handleKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
+  indicator: string;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(todo.text);
+  const checkboxId = useId();
+  const finish = (save: boolean) => {
+    setEditing(false);
+    if (save && draft.trim() && draft !== todo.text) onEdit(draft.trim());
+    else setDraft(todo.text);
+  };
+  return (
+    <li className={`todo-row${todo.done ? " is-done" : ""} ${indicator}`} {...(editing ? {} : rowProps)}>
+      <input
+        type="checkbox"
+        id={checkboxId}
+        className="todo-check"
+        checked={todo.done}
+        onChange={onToggle}
+        aria-label={`Done: ${todo.text}`}
+      />
+      {editing ? (
+        <input
+          className="todo-edit"
+          aria-label="Edit todo"
+          value={draft}
+          maxLength={1000}
+          // biome-ignore lint/a11y/noAutofocus: editing starts on request.
+          autoFocus
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => finish(true)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") finish(true);
+            if (e.key === "Escape") finish(false);
+          }}
+        />
+      ) : (
+        <label className="todo-text" htmlFor={checkboxId}>
+          {todo.text}
+        </label>
+      )}
+      {!editing && (
+        <div className="row-actions">
+          <button
+            type="button"
+            className="icon-button small drag-handle"
+            data-role="handle"
+            aria-label={`Reorder ${todo.text} (arrow keys)`}
+            onKeyDown={handleKeyDown}
+          >
+            <Icon name="grip" size={14} />
+          </button>
+          <button
+            type="button"
+            className="icon-button small"
+            aria-label={`Edit ${todo.text}`}
+            onClick={() => setEditing(true)}
+          >
+            <Icon name="pencil" size={14} />
+          </button>
+          <button
+            type="button"
+            className="icon-button small danger"
+            aria-label={`Remove ${todo.text}`}
+            onClick={onRemove}
+          >
+            <Icon name="trash" size={14} />
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function TodoWidget({ widget, config, update, settings }: WidgetProps<TodoConfig>) {
+  const [text, setText] = useState("");
+  const open = unfinished(config);
+  const done = config.todos.length - open;
+  useDayEndReminder(widget.id, open, settings.todoReminder, settings.todoReminderTime);
+  const drag = useDragList(config.todos.length, (from, to) =>
+    update((c) => ({ todos: moveItem(c.todos, from, to) })),
+  );
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const value = text.trim();
+    if (!value) return;
+    update((c) => addTodo(c, { id: newId(), text: value, done: false, createdAt: new Date().toISOString() }));
+    setText("");
+  };
+
+  return (
+    <div className="todos">
+      <form className="todo-add" onSubmit={add}>
+        <input
+          aria-label="New todo"
+          placeholder="Add a task and press Enter"
+          value={text}
+          maxLength={1000}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="icon-button" aria-label="Add todo" disabled={!text.trim()}>
+          <Icon name="plus" size={16} />
+        </button>
+      </form>
+      {config.todos.length === 0 ? (
+        <div className="widget-empty">
+          <p>Nothing to do. Enjoy it, or add a task above.</p>
+        </div>
+      ) : (
+        <ul className="todo-list">
+          {config.todos.map((todo, index) => (
+            <TodoRow
+              key={todo.id}
+              todo={todo}
+              rowProps={drag.itemProps(index)}
+              handleKeyDown={drag.handleKeyDown(index)}
+              indicator={drag.indicator(index)}
+              onToggle={() => update((c) => toggleTodo(c, todo.id))}
+              onEdit={(value) => update((c) => editTodo(c, todo.id, value))}
+              onRemove={() => update((c) => removeTodo(c, todo.id))}
+            />
+          ))}
+        </ul>
+      )}
+      {config.todos.length > 0 && (
+        <footer className="todo-footer">
+          <span>{open === 0 ? "All done" : `${open} left`}</span>
+          {done > 0 && (
+            <button type="button" className="button ghost small" onClick={() => update(clearDone)}>
+              Clear done ({done})
+            </button>
+          )}
+        </footer>
+      )}
+    </div>
+  );
+}
+
+function TodoPreview() {
+  return (
+    <div className="preview preview-list">
+      {[
+        ["Book flights", true],
+        ["Call the plumber", false],
+        ["Water plants", false],
+      ].map(([t, d]) => (
+        <div key={String(t)} className={`preview-row${d ? " is-done" : ""}`}>
+          <span className="preview-check">{d ? "✓" : ""}</span>
+          {t}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export const todoWidget = defineWidget<TodoConfig>({
+  type: "Todo",
+  name: "Todo",
+  description: "A checklist that syncs across your devices, with a reminder at day's end.",
+  keywords: ["tasks", "checklist", "list", "reminder"],
+  icon: "listTodo",
+  defaultSize: { width: 320, height: 360 },
+  minSize: { width: 220, height: 180 },
+  defaultConfig: defaultTodoConfig,
+  parseConfig: parseTodoConfig,
+  Component: TodoWidget,
+  Preview: TodoPreview,
+});

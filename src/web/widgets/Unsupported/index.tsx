@@ -1,0 +1,31 @@
+import type { WidgetType } from "../../../contract/widgets";
+import { isRecord } from "../../lib/parse";
+import type { WidgetDefinition } from "../types";
+
+function NoPreview() {
+  return null;
+}
+
+function Unsupported() {
+  return (
+    <div className="widget-empty">
+      <p>This kind of widget is not available in this version of Tessera yet. Its data is kept.</p>
+    </div>
+  );
+}
+
+export function unsupportedWidget(type: string): WidgetDefinition<object> {
+  return {
+    type: type as WidgetType,
+    name: type,
+    description: "",
+    keywords: [],
+    icon: "layout",
+    defaultSize: { width: 300, height: 200 },
+    minSize: { width: 160, height: 120 },
+    defaultConfig: () => ({}),
+    parseConfig: (raw) => (isRecord(raw) ? raw : {}),
+    Component: Unsupported,
+    Preview: NoPreview,
+  };
+}
