@@ -1,0 +1,174 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Redis } from "ioredis";
+import { ProblemError } from "../http/errors.js";
+
+/**
+ * At most `limit` upstream requests in any window, for all instances together. A request holds
+ * one of `limit` slots from before it is sent until `windowMs` after its answer came back: a
+ * request can only reach the exchange before its answer does, so any `limit + 1` arrivals span
+ * more than a window whatever the network or a busy event loop did to the sending times.
+ */
+export interface ThrottleLimits {
+  limit: number;
+  windowMs: number;
+  /** How long a slot stays taken if its holder never releases it (an instance died mid-request). */
+  leaseMs: number;
+  /** Requests waiting for a slot; one more is turned away at once. */
+  maxQueue: number;
+  /** How long a request waits for a slot before giving up. */
+  maxWaitMs: number;
+}
+
+export const DEFAULT_LIMITS: ThrottleLimits = {
+  limit: 3,
+  // The spec's second, plus slack for the app, Redis and the exchange reading slightly different clocks.
+  windowMs: 1050,
+  leaseMs: 10_000,
+  maxQueue: 30,
+  maxWaitMs: 12_000,
+};
+
+type Take = { state: "granted" } | { state: "queued" | "refused"; retryInMs: number };
+
+/** Slots and the queue in front of them: in this process, or in Redis to share them. */
+export interface SlotStore {
+  /** Takes a slot if one is free and `token` is first in line, else joins (or is refused by) the queue. */
+  take(token: string, limits: ThrottleLimits): Promise<Take>;
+  /** The request's answer is in: its slot frees one window from now. */
+  release(token: string, windowMs: number): Promise<void>;
+  /** Stops waiting. */
+  leave(token: string): Promise<void>;
+}
+
+export function memorySlotStore(now: () => number = Date.now): SlotStore {
+  const slots = new Map<string, number>(); // token -> when the slot frees
+  const waiters = new Map<string, number>(); // token -> when it gives up; in arrival order
+  const prune = (t: number) => {
+    for (const [token, at] of slots) if (at <= t) slots.delete(token);
+    for (const [token, at] of waiters) if (at <= t) waiters.delete(token);
+  };
+  return {
+    async take(token, { limit, leaseMs, maxQueue, maxWaitMs }) {
+      const t = now();
+      prune(t);
+      let rank = [...waiters.keys()].indexOf(token);
+      if (rank < 0) rank = waiters.size;
+      if (rank < limit - slots.size) {
+        waiters.delete(token);
+        slots.set(token, t + leaseMs);
+        return { state: "granted" };
+      }
+      const retryInMs = Math.min(...slots.values()) - t;
+      if (!waiters.has(token)) {
+        if (waiters.size >= maxQueue) return { state: "refused", retryInMs };
+        waiters.set(token, t + maxWaitMs);
+      }
+      return { state: "queued", retryInMs };
+    },
+    async release(token, windowMs) {
+      if (slots.has(token)) slots.set(token, now() + windowMs);
+    },
+    async leave(token) {
+      waiters.delete(token);
+    },
+  };
+}
+
+// The same as memorySlotStore, atomically, on Redis's clock so instances' clocks need not agree.
+const NOW = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+`;
+const TAKE = `${NOW}
+local token, limit, lease = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
+local maxQueue, maxWait = tonumber(ARGV[4]), tonumber(ARGV[5])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+local queued = redis.call('ZCARD', KEYS[2])
+local rank = redis.call('ZRANK', KEYS[2], token) or queued
+if rank < limit - redis.call('ZCARD', KEYS[1]) then
+  redis.call('ZREM', KEYS[2], token)
+  redis.call('ZADD', KEYS[1], now + lease, token)
+  redis.call('PEXPIRE', KEYS[1], lease)
+  return {1, 0}
+end
+local soonest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]
+local retryIn = soonest and (tonumber(soonest) - now) or 0
+if rank == queued then
+  if queued >= maxQueue then return {-1, retryIn} end
+  redis.call('ZADD', KEYS[2], now + maxWait, token)
+  redis.call('PEXPIRE', KEYS[2], maxWait)
+end
+return {0, retryIn}`;
+const RELEASE = `${NOW}
+redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[1])`;
+
+export function redisSlotStore(redis: Redis, prefix: string): SlotStore {
+  const slots = `${prefix}slots`;
+  const waiters = `${prefix}waiters`;
+  return {
+    async take(token, { limit, leaseMs, maxQueue, maxWaitMs }) {
+      const [state, retryInMs] = (await redis.eval(
+        TAKE,
+        2,
+        slots,
+        waiters,
+        token,
+        limit,
+        leaseMs,
+        maxQueue,
+        maxWaitMs,
+      )) as [number, number];
+      if (state === 1) return { state: "granted" };
+      return { state: state === 0 ? "queued" : "refused", retryInMs };
+    },
+    async release(token, windowMs) {
+      await redis.eval(RELEASE, 1, slots, token, windowMs);
+    },
+    async leave(token) {
+      await redis.zrem(waiters, token);
+    },
+  };
+}
+
+/** Waits for a slot and answers the function that gives it back once the upstream answer is in. */
+export type Throttle = (signal: AbortSignal) => Promise<() => void>;
+
+const unavailable = (detail: string, retryAfterSeconds: number) =>
+  new ProblemError(503, "service_unavailable", detail, { retryAfterSeconds });
+
+/**
+ * Past the queue bound, or after waiting too long, the caller gets 503 with Retry-After;
+ * an aborted wait (the app closing) ends the same way. A failing store (Redis down) is a 503 too:
+ * without it the shared limit cannot be kept.
+ */
+export function createThrottle(store: SlotStore, limits: ThrottleLimits = DEFAULT_LIMITS): Throttle {
+  const { limit, windowMs, maxQueue, maxWaitMs } = limits;
+  const drainSeconds = Math.ceil(((maxQueue / limit) * windowMs) / 1000);
+  return async (signal) => {
+    const token = randomUUID();
+    const giveUpAt = Date.now() + maxWaitMs;
+    for (;;) {
+      let take: Take;
+      try {
+        take = await store.take(token, limits);
+      } catch {
+        throw unavailable("The shared exchange rate limiter is unavailable", 5);
+      }
+      if (take.state === "granted") {
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          store.release(token, windowMs).catch(() => {});
+        };
+      }
+      if (take.state === "refused" || Date.now() >= giveUpAt || signal.aborted) {
+        if (take.state === "queued") await store.leave(token).catch(() => {});
+        throw unavailable("Too many exchange requests are waiting; try again shortly", drainSeconds);
+      }
+      // Released slots free at a known time; slots still in flight are looked at again shortly.
+      await sleep(Math.min(Math.max(take.retryInMs, 10), 200), undefined, { signal }).catch(() => {});
+    }
+  };
+}
