@@ -184,6 +184,13 @@ describe("upstream slots", () => {
     }
   });
 
+  it("answers 503 when the shared store cannot be reached", async () => {
+    const broken = { ...memorySlotStore(), take: () => Promise.reject(new Error("Connection is closed.")) };
+    const error = await createThrottle(broken)(new AbortController().signal).catch((e) => e);
+    expect(error).toMatchObject({ status: 503, code: "service_unavailable" });
+    expect(error.extra.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
   it("lets a waiter go only a window after an answer came back", async () => {
     const throttle = createThrottle(memorySlotStore(), { ...limits, windowMs: 300, maxQueue: 5 });
     const signal = new AbortController().signal;

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { Writable } from "node:stream";
 import { FormatRegistry } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
@@ -338,6 +339,53 @@ describe("exchange credentials and reachability", () => {
     expect(res.status).toBe(200);
     const [call] = await fake.requests();
     expect(Object.keys(call!.headers).filter((h) => h.startsWith("ex-"))).toEqual([]);
+  });
+
+  it("is refused by a fake that is as strict as the real exchange", async () => {
+    // Signed here independently of the app's signer, so the checks below test the fake itself.
+    const signed = (path: string, secret = fake.exchange.clientSecret) => {
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const sign = createHmac("sha256", Buffer.from(secret, "base64"))
+        .update(`${timestamp}GET${path}`)
+        .digest("base64");
+      return fetch(fake.url + path, {
+        headers: {
+          "EX-ACCESS-KEY": fake.exchange.clientId,
+          "EX-ACCESS-SIGN": sign,
+          "EX-ACCESS-TIMESTAMP": timestamp,
+          "EX-ACCESS-PASSPHRASE": fake.exchange.passphrase,
+        },
+      });
+    };
+    await fake.reset();
+    const day = 86_400;
+    const end = Math.floor(Date.now() / 1000 / day) * day;
+    const range = (buckets: number) =>
+      `/products/BTC-USD/candles?granularity=86400&start=${end - (buckets - 1) * day}&end=${end}`;
+    const ok = await signed(range(300));
+    expect(ok.status).toBe(200);
+    const rows = (await ok.json()) as number[][];
+    expect(rows[0]![0]).toBeGreaterThan(rows[1]![0]!); // newest first
+    expect((await signed(range(301))).status).toBe(400);
+    expect((await signed("/products/BTC-USD/candles?granularity=120")).status).toBe(400);
+    const otherSecret = Buffer.from("x".repeat(32)).toString("base64");
+    expect(await (await signed(range(10), otherSecret)).json()).toEqual({ message: "invalid signature" });
+    expect((await fetch(fake.url + range(10))).status).toBe(401);
+  });
+
+  it("ends waits on the exchange at once when the app closes", async () => {
+    await fake.reset();
+    await fake.fail({ kind: "stall" });
+    const built = await mode.start({ exchange: fake.exchange });
+    const user = await signedInClient(built.app);
+    const pending = prices(user, "UNI-USD");
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    await built.close();
+    const res = await pending;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(res.status).toBe(503);
+    await fake.heal();
   });
 
   it("answers 502 when the exchange cannot be reached", async () => {
