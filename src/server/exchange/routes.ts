@@ -1,11 +1,11 @@
 import { setMaxListeners } from "node:events";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { Static } from "@sinclair/typebox";
 import type { AppContext } from "../context.js";
 import { badRequest, ProblemError } from "../http/errors.js";
 import { errorResponses } from "../http/schemas.js";
+import { acceptsGzip, createBodyCache } from "./body-cache.js";
 import { createExchangeClient } from "./client.js";
-import { createMarket, type PairPrices } from "./market.js";
+import { createMarket } from "./market.js";
 import {
   CurrenciesResponse,
   DEFAULT_PAIRS,
@@ -61,16 +61,9 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
     }),
   );
 
-  // A crowd polling the same pairs gets the same cached entries: each is turned into JSON once,
-  // not once per response (about 35 KB for a day of 5-minute candles).
-  const json = new WeakMap<PairPrices, string>();
-  const serialized = (entry: PairPrices) => {
-    let text = json.get(entry);
-    if (text === undefined) json.set(entry, (text = JSON.stringify(entry)));
-    return text;
-  };
+  const bodies = createBodyCache();
 
-  app.addHook("preHandler", ctx.authenticate);
+  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/exchange/prices",
@@ -86,20 +79,35 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
       const pairs = parsePairs(request.query.pairs);
       const timeframe = request.query.timeframe ?? DEFAULT_TIMEFRAME;
       const settled = await Promise.allSettled(pairs.map((pair) => market.prices(pair, timeframe)));
-      const entries = settled.map((outcome, index) => {
-        if (outcome.status === "fulfilled") return serialized(outcome.value);
+      const failures: ProblemError[] = [];
+      const parts = settled.map((outcome, index) => {
+        if (outcome.status === "fulfilled") return outcome.value;
         const error = outcome.reason;
         if (!(error instanceof ProblemError)) throw error;
-        const pair = pairs[index];
-        request.log.warn({ pair, status: error.status, detail: error.detail }, "exchange pair failed");
-        return JSON.stringify({ pair, error: { status: error.status, detail: error.detail } });
+        request.log.warn(
+          { pair: pairs[index], status: error.status, detail: error.detail },
+          "exchange pair failed",
+        );
+        failures.push(error);
+        return error;
       });
       // Nothing to show at all: answer with the failure itself, so its status and Retry-After reach the client.
-      if (settled.every((outcome) => outcome.status === "rejected"))
-        throw (settled[0] as PromiseRejectedResult).reason;
-      // Already JSON of PricesResponse's shape; Fastify sends a string with a JSON type as it is.
-      const body = `[${entries.join(",")}]` as unknown as Static<typeof PricesResponse>;
-      return reply.type("application/json").send(body);
+      if (failures.length === pairs.length) throw failures[0];
+      const body = bodies.get(`${timeframe}|${pairs}`, parts, () =>
+        JSON.stringify(
+          parts.map((part, index) =>
+            part instanceof ProblemError
+              ? { pair: pairs[index], error: { status: part.status, detail: part.detail } }
+              : part,
+          ),
+        ),
+      );
+      reply.type("application/json").header("vary", "accept-encoding");
+      // Already JSON of PricesResponse's shape: Fastify sends strings and buffers with a type as they are.
+      if (acceptsGzip(request.headers["accept-encoding"])) {
+        return reply.header("content-encoding", "gzip").send(bodies.gzipped(body) as never);
+      }
+      return reply.send(body.json as never);
     },
   );
 
