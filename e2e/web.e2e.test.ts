@@ -240,8 +240,17 @@ describe("a first day in the browser", () => {
     async () => {
       await page.getByRole("button", { name: "Home" }).click();
       await page.getByRole("button", { name: "New dashboard" }).click();
-      await page.getByRole("dialog", { name: "New dashboard" }).getByLabel("Name").fill("Launch week");
+      await page.getByRole("dialog", { name: "New dashboard" }).getByLabel("Name").fill("Launch");
       await page.getByRole("button", { name: "Create dashboard" }).click();
+      await page.getByRole("heading", { name: "Launch", level: 1 }).waitFor();
+      await page.getByRole("button", { name: "Launch", exact: true }).click();
+      await page.getByRole("button", { name: "Rename “Launch”" }).click();
+      const rename = page.getByRole("dialog", { name: "Rename dashboard" });
+      await rename.getByLabel("Name").fill("   ");
+      await rename.getByRole("button", { name: "Rename" }).click();
+      await rename.getByText("Give the dashboard a name").waitFor();
+      await rename.getByLabel("Name").fill("Launch week");
+      await rename.getByRole("button", { name: "Rename" }).click();
       await page.getByRole("heading", { name: "Launch week", level: 1 }).waitFor();
       boardId = /\/d\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? "";
       expect(boardId).not.toBe("");
@@ -370,6 +379,36 @@ describe("a first day in the browser", () => {
   );
 
   it(
+    "keeps a change the server could not take, says so, and saves it on retry",
+    async () => {
+      await waitForSaved();
+      await page.route("**/api/widgets", (route) =>
+        route.request().method() === "PUT" ? route.abort() : route.continue(),
+      );
+      const todos = widget("Todo");
+      await todos.getByLabel("New todo").fill("Made while offline");
+      await todos.getByLabel("New todo").press("Enter");
+      await page.locator(".save-status.is-failing").waitFor({ timeout: 10_000 });
+      await page.locator(".toast", { hasText: "Couldn't save your changes" }).waitFor();
+      expect(await todos.getByText("Made while offline").count()).toBe(1);
+      const stale = (await serverWidgets()).find((w) => w.widgetType === "Todo");
+      expect(JSON.stringify(stale?.config)).not.toContain("Made while offline");
+      await page.unroute("**/api/widgets");
+      await page.locator(".save-status").getByRole("button", { name: "Retry now" }).click();
+      await waitForSaved();
+      const saved = (await serverWidgets()).find((w) => w.widgetType === "Todo")!;
+      expect(saved.config.todos.map((t: { text: string }) => t.text)).toEqual([
+        "Write the report",
+        "Buy milk",
+        "Made while offline",
+      ]);
+      await todos.getByRole("button", { name: "Remove Made while offline" }).click();
+      await waitForSaved();
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
     "builds a kanban board: cards, a drag across columns, a new column",
     async () => {
       const board = widget("Kanban");
@@ -404,6 +443,18 @@ describe("a first day in the browser", () => {
       await expect.poll(() => columnCards("To do")).toEqual(["Build"]);
       await expect.poll(() => columnCards("Doing")).toEqual(["Design"]);
       await expect.poll(() => columnCards("Done")).toEqual(["Ship"]);
+
+      // The settings panel manages columns: move Review before Done, recolour it.
+      await page.getByRole("button", { name: "Kanban settings" }).click();
+      const panel = page.getByRole("dialog", { name: "Kanban settings" });
+      await panel.getByRole("button", { name: "Move Review up" }).click();
+      const reviewRow = panel.locator(".list-editor-row").nth(2);
+      expect(await reviewRow.getByLabel("Column title").inputValue()).toBe("Review");
+      await reviewRow.getByLabel("#ef4444").check();
+      await panel.getByRole("button", { name: "Save" }).click();
+      const titles = () =>
+        board.locator(".kanban-column-title").evaluateAll((els) => els.map((e) => e.firstChild?.textContent));
+      await expect.poll(titles).toEqual(["To do", "Doing", "Review", "Done"]);
     },
     STEP_TIMEOUT,
   );
@@ -493,6 +544,19 @@ describe("a first day in the browser", () => {
       const touched = after.filter((w) => beforeUpdated.get(w.id) !== w.updatedAt).map((w) => w.widgetType);
       expect(touched.sort()).toEqual(["Clock", "Frame"]);
 
+      // The keyboard moves a widget too: arrow keys on its handle, one 20 px step at a time.
+      const beforeKeys = (await serverWidgets()).find((w) => w.widgetType === "Clock")!;
+      await widget("Clock")
+        .getByRole("button", { name: /^Move Clock/ })
+        .press("ArrowRight");
+      await eventually(
+        serverWidgets,
+        (list) => list.find((w) => w.widgetType === "Clock")!.positionX === beforeKeys.positionX + 20,
+        "the keyboard move to be saved",
+      );
+      await page.getByRole("button", { name: "Undo" }).click();
+      await waitForSaved();
+
       // Dropping the clock onto the countdown lands it next to it instead, never on top.
       const countdown = after.find((w) => w.widgetType === "Countdown")!;
       await dragBy(
@@ -574,6 +638,8 @@ describe("a first day in the browser", () => {
           .allTextContents(),
       ).toEqual(["Design"]);
       expect(await widget("Kanban").getByRole("region", { name: "Column Review" }).count()).toBe(1);
+      const review = expected.find((w) => w.widgetType === "Kanban")!.config.columns[2];
+      expect(review).toMatchObject({ title: "Review", color: "#ef4444" });
       expect(await widget("Editor").locator(".editor-note-label").allTextContents()).toEqual([
         "Second",
         "Plan",
@@ -585,6 +651,7 @@ describe("a first day in the browser", () => {
       expect(new Date(stored.config.target).getTime()).toBe(new Date("2031-06-01T09:30:00+02:00").getTime());
 
       await page.mouse.move(0, 0);
+      await waitForSaved();
       await page.screenshot({ path: path.join(ARTIFACTS, "dashboard.png") });
       await page.setViewportSize({ width: 390, height: 844 });
       await expect.poll(() => page.locator(".grid-stack > li").count()).toBe(7);
@@ -708,6 +775,8 @@ describe("a first day in the browser", () => {
       await page.reload();
       await page.locator("[data-widget-type]").nth(6).waitFor();
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: path.join(ARTIFACTS, "dashboard-dark.png") });
     },
     STEP_TIMEOUT,
   );

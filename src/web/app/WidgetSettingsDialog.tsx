@@ -27,7 +27,7 @@ export function WidgetSettingsDialog({
     onClose();
   };
   return (
-    <Dialog open onClose={onClose} size="sm" title={`${definition.name} settings`}>
+    <Dialog open onClose={onClose} size="md" title={`${definition.name} settings`}>
       <form onSubmit={submit} className="settings-form">
         <SettingsForm config={draft} onChange={setDraft} settings={settings} />
         <div className="dialog-actions">

@@ -14,6 +14,7 @@ import {
   moveItem,
   parseBookmarkConfig,
 } from "./config";
+import { BookmarkSettings } from "./Settings";
 
 function hue(text: string): number {
   let h = 0;
@@ -237,5 +238,6 @@ export const bookmarkWidget = defineWidget<BookmarkConfig>({
   defaultConfig: defaultBookmarkConfig,
   parseConfig: parseBookmarkConfig,
   Component: BookmarkWidget,
+  Settings: BookmarkSettings,
   Preview: BookmarkPreview,
 });

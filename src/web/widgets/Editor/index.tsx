@@ -4,6 +4,7 @@ import { Icon } from "../../ui/icons";
 import { Skeleton } from "../../ui/States";
 import { defineWidget, type WidgetProps } from "../types";
 import { defaultEditorConfig, type EditorConfig, noteLabel, parseEditorConfig, updateNote } from "./config";
+import { EditorSettings } from "./Settings";
 
 // marked and DOMPurify load only when someone opens a preview.
 const MarkdownPreview = lazy(() => import("./MarkdownPreview"));
@@ -157,5 +158,6 @@ export const editorWidget = defineWidget<EditorConfig>({
   defaultConfig: defaultEditorConfig,
   parseConfig: parseEditorConfig,
   Component: EditorWidget,
+  Settings: EditorSettings,
   Preview: EditorPreview,
 });

@@ -18,6 +18,7 @@ import {
   PALETTE,
   parseKanbanConfig,
 } from "./config";
+import { KanbanSettings } from "./Settings";
 
 const MIME = "application/x-tessera-card";
 
@@ -378,5 +379,6 @@ export const kanbanWidget = defineWidget<KanbanConfig>({
   defaultConfig: defaultKanbanConfig,
   parseConfig: parseKanbanConfig,
   Component: KanbanWidget,
+  Settings: KanbanSettings,
   Preview: KanbanPreview,
 });

@@ -18,6 +18,7 @@ import {
   toggleTodo,
   unfinished,
 } from "./config";
+import { TodoSettings } from "./Settings";
 
 /** At the reminder time (and on any later visit that day) unfinished todos are reported once. */
 function useDayEndReminder(widgetId: string, open: number, enabled: boolean, time: string) {
@@ -230,5 +231,6 @@ export const todoWidget = defineWidget<TodoConfig>({
   defaultConfig: defaultTodoConfig,
   parseConfig: parseTodoConfig,
   Component: TodoWidget,
+  Settings: TodoSettings,
   Preview: TodoPreview,
 });

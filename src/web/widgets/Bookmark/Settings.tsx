@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { newId } from "../../lib/ids";
+import { normaliseUserUrl } from "../../lib/parse";
+import { ListEditor } from "../shared/ListEditor";
+import type { WidgetSettingsProps } from "../types";
+import type { BookmarkConfig } from "./config";
+
+interface Row {
+  id: string;
+  title: string;
+  /** What was typed; only a valid address replaces the saved one. */
+  url: string;
+  saved: string;
+}
+
+export function BookmarkSettings({ config, onChange }: WidgetSettingsProps<BookmarkConfig>) {
+  const [rows, setRows] = useState<Row[]>(() => config.bookmarks.map((b) => ({ ...b, saved: b.url })));
+  const publish = (next: Row[]) => {
+    setRows(next);
+    onChange({
+      bookmarks: next.flatMap((row) => {
+        const url = normaliseUserUrl(row.url) ?? row.saved;
+        return url ? [{ id: row.id, title: row.title.trim() || new URL(url).hostname, url }] : [];
+      }),
+    });
+  };
+  return (
+    <ListEditor
+      items={rows}
+      onChange={publish}
+      label={(row) => row.title || row.url || "bookmark"}
+      empty="No bookmarks yet."
+      addLabel="Add bookmark"
+      onAdd={() => publish([...rows, { id: newId(), title: "", url: "", saved: "" }])}
+      renderFields={(row, set) => {
+        const invalid = row.url.trim() !== "" && !normaliseUserUrl(row.url);
+        return (
+          <>
+            <input
+              aria-label="Title"
+              placeholder="Title"
+              value={row.title}
+              maxLength={200}
+              onChange={(e) => set({ title: e.target.value })}
+            />
+            <input
+              aria-label="URL"
+              placeholder="example.com"
+              inputMode="url"
+              value={row.url}
+              aria-invalid={invalid ? true : undefined}
+              onChange={(e) => set({ url: e.target.value })}
+            />
+            {invalid && (
+              <p className="field-error">
+                Not an http(s) address{row.saved ? "; the previous one is kept" : ""}.
+              </p>
+            )}
+          </>
+        );
+      }}
+    />
+  );
+}
