@@ -37,7 +37,8 @@ export async function remindOnce(key: string, send: () => Promise<unknown>): Pro
       throw error;
     }
   };
-  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  const locks =
+    typeof navigator === "undefined" ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
   if (locks?.request) return locks.request(PREFIX + key, attempt);
   return attempt();
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { browserTimeZone, defaultAppSettings, mergeAppSettings, parseAppSettings } from "./app-settings";
+
+describe("app settings (settings.config)", () => {
+  it("reads every preference", () => {
+    const config = {
+      theme: "dark",
+      hourFormat: "12",
+      timezone: "America/Chicago",
+      countdownReminder: false,
+      todoReminder: false,
+      todoReminderTime: "17:45",
+    };
+    expect(parseAppSettings(config)).toEqual(config);
+  });
+
+  it("falls back to defaults for any value that is missing, malformed, or not an object at all", () => {
+    for (const raw of [null, "dark", 42, [], {}]) expect(parseAppSettings(raw)).toEqual(defaultAppSettings());
+    expect(
+      parseAppSettings({
+        theme: "neon",
+        hourFormat: 24,
+        timezone: "Nowhere/Land",
+        todoReminder: "yes",
+        todoReminderTime: "25:00",
+      }),
+    ).toEqual(defaultAppSettings());
+  });
+
+  it("defaults the time zone to the browser's own, not UTC", () => {
+    expect(defaultAppSettings().timezone).toBe(browserTimeZone());
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(browserTimeZone());
+  });
+
+  it("keeps keys it does not know when writing a change", () => {
+    expect(mergeAppSettings({ theme: "light", fromAnotherVersion: [1] }, { theme: "dark" })).toEqual({
+      theme: "dark",
+      fromAnotherVersion: [1],
+    });
+    expect(mergeAppSettings("garbage", { hourFormat: "12" })).toEqual({ hourFormat: "12" });
+  });
+});
