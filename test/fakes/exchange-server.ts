@@ -2,6 +2,7 @@
  * The fake exchange itself, run in a worker thread so its clock and request log are not
  * skewed by the app's busy event loop. It behaves like the real exchange where the app can
  * tell: signature checks, a 300-candle cap, newest-first candles, its own rate limit.
+ * Its state is module-level on purpose: every fake is a worker of its own.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";

@@ -21,6 +21,8 @@ export interface ExchangeClientOptions {
 export type ExchangeGet = (requestPath: string, label: string) => Promise<unknown>;
 
 const failed = (detail: string) => new ProblemError(502, "upstream_failed", detail);
+const shuttingDown = () =>
+  new ProblemError(503, "service_unavailable", "The server is shutting down", { retryAfterSeconds: 1 });
 
 export function createExchangeClient({
   baseUrl,
@@ -61,11 +63,7 @@ export function createExchangeClient({
           `The exchange did not answer within ${timeoutMs / 1000} s for ${label}`,
         );
       }
-      if (signal.aborted) {
-        throw new ProblemError(503, "service_unavailable", "The server is shutting down", {
-          retryAfterSeconds: 1,
-        });
-      }
+      if (signal.aborted) throw shuttingDown();
       throw failed(`Could not reach the exchange for ${label}: ${networkReason(error)}`);
     } finally {
       clearTimeout(timer);
@@ -75,6 +73,7 @@ export function createExchangeClient({
 
   return async (requestPath, label) => {
     for (let tries = 1; ; tries++) {
+      if (signal.aborted) throw shuttingDown();
       const release = await throttle(signal);
       const { response, text } = await attempt(requestPath, label).finally(release);
       if (response.status === 429 && tries < MAX_ATTEMPTS) {
@@ -114,7 +113,7 @@ function upstreamMessage(text: string): string {
 
 /** A 401 means one of our credentials or our clock is wrong: say which, and what to check. */
 function credentialCause(message: string): string {
-  if (/timestamp|expired|clock|time/i.test(message))
+  if (/timestamp|expired|clock/i.test(message))
     return "clock skew: the request timestamp was outside the exchange's window; check the server clock (NTP)";
   if (/signature/i.test(message)) return "bad signature: check EXCHANGE_CLIENT_SECRET";
   if (/passphrase/i.test(message)) return "bad passphrase: check EXCHANGE_PASSPHRASE";

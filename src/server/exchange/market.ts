@@ -9,7 +9,7 @@ import { type Currency, onlineCrypto } from "./currencies.js";
  * of widgets polling every few seconds costs at most four upstream calls a minute per pair and
  * timeframe. The currency list changes over days, so five minutes costs nothing in accuracy.
  */
-export const SERIES_FRESH_MS = 15_000;
+export const PRICES_FRESH_MS = 15_000;
 export const CURRENCIES_FRESH_MS = 5 * 60_000;
 /** A failing exchange is asked again after a few seconds, not by every waiting widget at once. */
 const FAILURE_FRESH_MS = 5_000;
@@ -37,7 +37,7 @@ const unexpected = (label: string) =>
 
 export function createMarket(get: ExchangeGet, now: () => number = Date.now): Market {
   const pricesCache = createCoalescer<PairPrices>({
-    freshMs: SERIES_FRESH_MS,
+    freshMs: PRICES_FRESH_MS,
     errorFreshMs: rememberFailure,
   });
   const currencyCache = createCoalescer<Currency[]>({
