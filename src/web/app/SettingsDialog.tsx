@@ -56,13 +56,12 @@ function General() {
       </Field>
       <Field label="Time zone" hint="Clocks and dates use it unless a widget sets its own.">
         {(id, describedBy) => (
-          <div aria-describedby={describedBy}>
-            <TimeZoneSelect
-              id={id}
-              value={settings.timezone}
-              onChange={(timezone) => timezone && update.updateConfig({ timezone })}
-            />
-          </div>
+          <TimeZoneSelect
+            id={id}
+            describedBy={describedBy}
+            value={settings.timezone}
+            onChange={(timezone) => timezone && update.updateConfig({ timezone })}
+          />
         )}
       </Field>
     </div>

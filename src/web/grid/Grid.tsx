@@ -273,6 +273,8 @@ export function Grid({
     ? Math.max(active.current.y + active.current.h, active.target.y + active.target.h)
     : 0;
   const height = Math.max(bottom(rects), activeExtent) + STEP * 12;
+  // A layout made on a wider screen scrolls sideways inside the grid rather than being cut off.
+  const right = rects.reduce((max, r) => Math.max(max, r.x + r.w), 0);
 
   const frameProps = { settings, onConfig, onRemove, onOpenSettings, onPointerStart, onKeyboardLayout };
 
@@ -305,7 +307,7 @@ export function Grid({
         <div
           ref={canvasRef}
           className={`grid-canvas${active?.moved ? " is-active" : ""}`}
-          style={{ height, backgroundSize: `${STEP}px ${STEP}px` }}
+          style={{ height, minWidth: right, backgroundSize: `${STEP}px ${STEP}px` }}
         >
           {active?.moved && (
             <div className="grid-placeholder" style={rectStyle(active.target)} aria-hidden="true" />

@@ -16,10 +16,11 @@ import {
 } from "./config";
 import { BookmarkSettings } from "./Settings";
 
+/** A stable, well spread hue per site (FNV-1a, then the golden angle), for the initial's tile. */
 function hue(text: string): number {
-  let h = 0;
-  for (const ch of text) h = (h * 31 + ch.charCodeAt(0)) % 360;
-  return h;
+  let h = 0x811c9dc5;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return Math.round((h % 1000) * 137.508) % 360;
 }
 
 function Favicon({ bookmark }: { bookmark: Bookmark }) {

@@ -57,15 +57,22 @@ export function TimeZoneSelect({
   value,
   onChange,
   inheritLabel,
+  describedBy,
 }: {
   id: string;
+  describedBy?: string;
   value: string | undefined;
   onChange(value: string | undefined): void;
   /** When given, an empty choice means "inherit" and is labelled with this text. */
   inheritLabel?: string;
 }) {
   return (
-    <select id={id} value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)}>
+    <select
+      id={id}
+      aria-describedby={describedBy}
+      value={value ?? ""}
+      onChange={(e) => onChange(e.target.value || undefined)}
+    >
       {inheritLabel && <option value="">{inheritLabel}</option>}
       {timeZones().map((zone) => (
         <option key={zone} value={zone}>
