@@ -15,7 +15,16 @@ describe.each(["embedded", "postgres+redis"] as const)("public dashboards (%s)",
 
   async function dashboardWithEveryType(owner: TestClient) {
     const d = (await owner.post("/api/dashboards", { name: "Shared board" })).body;
-    const types = ["Clock", "Bookmark", "Inbox", "Meetings", "Codehost", "Codehost Heatmap", "Todo", "Weather"];
+    const types = [
+      "Clock",
+      "Bookmark",
+      "Inbox",
+      "Meetings",
+      "Codehost",
+      "Codehost Heatmap",
+      "Todo",
+      "Weather",
+    ];
     for (const [i, widgetType] of types.entries()) {
       await owner.post("/api/widgets", {
         dashboardId: d.id,
@@ -24,7 +33,10 @@ describe.each(["embedded", "postgres+redis"] as const)("public dashboards (%s)",
         width: 200,
         positionX: i * 220,
         positionY: 0,
-        config: widgetType === "Bookmark" ? { bookmarks: [{ id: "b", title: "Docs", url: "https://example.org" }] } : {},
+        config:
+          widgetType === "Bookmark"
+            ? { bookmarks: [{ id: "b", title: "Docs", url: "https://example.org" }] }
+            : {},
       });
     }
     return d as { id: string };
@@ -36,7 +48,9 @@ describe.each(["embedded", "postgres+redis"] as const)("public dashboards (%s)",
     const anonymous = new TestClient(built.app);
     expect((await anonymous.get(`/api/public/dashboards/${d.id}`)).status).toBe(404);
 
-    expect((await owner.put("/api/dashboards", { id: d.id, name: "Shared board", isPublic: true })).status).toBe(200);
+    expect(
+      (await owner.put("/api/dashboards", { id: d.id, name: "Shared board", isPublic: true })).status,
+    ).toBe(200);
     const res = await anonymous.get(`/api/public/dashboards/${d.id}`);
     expect(res.status).toBe(200);
     expect(res.body.name).toBe("Shared board");
@@ -49,7 +63,8 @@ describe.each(["embedded", "postgres+redis"] as const)("public dashboards (%s)",
     expect(res.body.widgets[1].config.bookmarks[0].url).toBe("https://example.org");
 
     // Nothing that identifies the owner goes out.
-    for (const secret of [owner.user!.id, owner.user!.email, "Publisher"]) expect(res.text).not.toContain(secret);
+    for (const secret of [owner.user!.id, owner.user!.email, "Publisher"])
+      expect(res.text).not.toContain(secret);
     for (const field of ["userId", "dashboardId", "isPublic"]) expect(res.text).not.toContain(`"${field}"`);
 
     await owner.put("/api/dashboards", { id: d.id, name: "Shared board", isPublic: false });
