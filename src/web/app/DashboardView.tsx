@@ -79,7 +79,7 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
   const dashboards = useDashboards();
   const dashboard = dashboards.data?.find((d) => d.id === dashboardId);
   const { data: settingsRow } = useSettings();
-  const updateSettings = useUpdateSettings();
+  const { apply: applySettings } = useUpdateSettings();
   const settings = useAppSettings();
   const store = useWidgetStore();
   const toasts = useToasts();
@@ -106,9 +106,9 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
     if (!dashboard || !settingsRow || rememberedFor.current === dashboard.id) return;
     rememberedFor.current = dashboard.id;
     if (settingsRow.lastDashboardId !== dashboard.id) {
-      updateSettings.apply({ lastDashboardId: dashboard.id });
+      applySettings({ lastDashboardId: dashboard.id });
     }
-  }, [dashboard, settingsRow, updateSettings]);
+  }, [dashboard, settingsRow, applySettings]);
 
   // A measurable "dashboard usable" moment for the performance budget (read by the e2e test).
   useEffect(() => {
