@@ -9,6 +9,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { createPostgresDatabase } from "../test/support/services.js";
 import { freePort, median, startProcess, stopProcess } from "./support/processes.js";
+import { signUpOverHttp } from "./support/sign-up.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,19 +42,7 @@ async function main() {
   );
   let bare: Awaited<ReturnType<typeof startProcess>> | null = null;
   try {
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: base },
-      body: JSON.stringify({
-        name: "Bench",
-        email: `bench-${Date.now()}@example.test`,
-        password: "bench-password-1",
-      }),
-    });
-    const cookie = signUp.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("session="))!
-      .split(";")[0]!;
+    const { cookie } = await signUpOverHttp(base);
     const json = { "content-type": "application/json", origin: base, cookie };
     const dashboard = await (
       await fetch(`${base}/api/dashboards`, {

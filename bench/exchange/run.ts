@@ -17,6 +17,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { maxInWindow, startFakeExchange } from "../../test/fakes/exchange.js";
 import { freePort, median, startProcess, stopProcess } from "../support/processes.js";
+import { signUpOverHttp } from "../support/sign-up.js";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 1000);
@@ -25,22 +26,6 @@ const LATENCY_MS = Number(process.env.LATENCY_MS ?? 50);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function signUp(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({
-      name: "Bench",
-      email: `bench-${Date.now()}@example.test`,
-      password: "bench-Secret-1",
-    }),
-  });
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("session="));
-  if (!cookie) throw new Error("sign-up set no session cookie");
-  return cookie.split(";")[0]!;
-}
 
 /** One GET over the agent; resolves with its status and milliseconds until the whole body is in. */
 function get(agent: http.Agent, url: string, cookie: string) {
@@ -85,7 +70,7 @@ async function round(index: number) {
   // handshakes at once overflowing the listen backlog (dropped SYNs are retried after 1 s).
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, maxFreeSockets: CONCURRENCY });
   try {
-    const cookie = await signUp(base);
+    const cookie = (await signUpOverHttp(base)).cookie;
     const burst = async (url: string) =>
       summarize(await Promise.all(Array.from({ length: CONCURRENCY }, () => get(agent, base + url, cookie))));
     await burst("/healthz");

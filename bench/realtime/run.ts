@@ -11,6 +11,7 @@
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { createPostgresDatabase, createRedisNamespace } from "../../test/support/services.js";
+import { signUpOverHttp } from "../support/sign-up.js";
 import { Instance } from "./instances.js";
 import { SseClient } from "./sse-client.js";
 
@@ -45,21 +46,6 @@ async function pool<T>(items: T[], limit: number, task: (item: T, index: number)
 interface User {
   id: string;
   token: string;
-}
-
-async function signUp(instance: Instance, index: number): Promise<User> {
-  const res = await fetch(`${instance.base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: instance.base },
-    body: JSON.stringify({
-      name: `Bench ${index}`,
-      email: `bench-${index}-${Date.now()}@example.test`,
-      password: `bench-password-${index}-Secret1`,
-    }),
-  });
-  if (res.status !== 200) throw new Error(`sign-up ${index} failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { token: string; user: { id: string } };
-  return { id: body.user.id, token: body.token };
 }
 
 /** POSTs a notification over a keep-alive connection; resolves with the status code. */
@@ -115,7 +101,7 @@ async function main() {
     let started = performance.now();
     const users: User[] = new Array(USERS);
     await pool([...Array(USERS).keys()], 8, async (i) => {
-      users[i] = await signUp(instances[i % 2]!, i);
+      users[i] = await signUpOverHttp(instances[i % 2]!.base, `bench-${i}`);
     });
     log(`  signed up ${USERS} users in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     rss("after sign-ups");
