@@ -4,6 +4,7 @@ import { applyRememberedTheme } from "./lib/theme";
 import "./styles/base.css";
 import "./styles/app.css";
 import "./styles/widgets.css";
+import "./styles/data-widgets.css";
 
 applyRememberedTheme();
 const root = document.getElementById("root");

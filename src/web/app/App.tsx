@@ -1,10 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { createQueryClient } from "../lib/queries";
 import { ToastProvider } from "../ui/Toasts";
 import { AuthPage } from "./AuthPage";
-import { Workspace } from "./Workspace";
+import { AppSkeleton, Workspace } from "./Workspace";
+
+// Visitors of a shared dashboard load only what that page needs on top of the widgets.
+const PublicDashboardPage = lazy(() => import("./PublicDashboard"));
 
 export function App() {
   const [client] = useState(createQueryClient);
@@ -15,6 +18,14 @@ export function App() {
           <Routes>
             <Route path="/signin" element={<AuthPage mode="signin" />} />
             <Route path="/signup" element={<AuthPage mode="signup" />} />
+            <Route
+              path="/p/:dashboardId"
+              element={
+                <Suspense fallback={<AppSkeleton />}>
+                  <PublicDashboardPage />
+                </Suspense>
+              }
+            />
             <Route path="/*" element={<Workspace />} />
           </Routes>
         </BrowserRouter>

@@ -11,6 +11,7 @@ import { useToasts } from "../ui/Toasts";
 import { DashboardNameDialog, DeleteDashboardDialog } from "./dashboards";
 import { Logo } from "./Logo";
 import { NotificationBell } from "./NotificationBell";
+import { ShareDialog } from "./ShareDialog";
 
 // The settings dialog is not needed to show a dashboard, so it loads on first open.
 const SettingsDialog = lazy(() => import("./SettingsDialog"));
@@ -19,6 +20,7 @@ type DialogState =
   | { kind: "create" }
   | { kind: "rename"; dashboard: Dashboard }
   | { kind: "delete"; dashboard: Dashboard }
+  | { kind: "share"; dashboard: Dashboard }
   | null;
 
 function DashboardSwitcher() {
@@ -63,6 +65,7 @@ function DashboardSwitcher() {
                     onClick={() => setOpen(false)}
                   >
                     <span className="menu-item-label">{d.name}</span>
+                    {d.isPublic && <Icon name="globe" size={14} aria-label="Public" className="muted" />}
                     {d.id === current?.id && <Icon name="check" size={15} />}
                   </Link>
                 </li>
@@ -95,6 +98,17 @@ function DashboardSwitcher() {
             </button>
             <button
               type="button"
+              className="menu-item"
+              onClick={() => {
+                setOpen(false);
+                setDialog({ kind: "share", dashboard: current });
+              }}
+            >
+              <Icon name="share" size={15} /> Share…
+              {current.isPublic && <span className="menu-badge">Public</span>}
+            </button>
+            <button
+              type="button"
               className="menu-item danger"
               onClick={() => {
                 setOpen(false);
@@ -116,6 +130,9 @@ function DashboardSwitcher() {
           dashboard={dialog.dashboard}
           onClose={() => setDialog(null)}
         />
+      )}
+      {dialog?.kind === "share" && (
+        <ShareDialog dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === "delete" && (
         <DeleteDashboardDialog open dashboard={dialog.dashboard} onClose={() => setDialog(null)} />

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { PROVIDER_LABELS, PROVIDERS, type Provider } from "../../contract/providers";
 import { api, describeError, type ProviderStatus, type SessionInfo, type SessionUser } from "../lib/api";
-import type { Theme } from "../lib/app-settings";
+import { MEETING_REMINDER_MINUTES, type Theme } from "../lib/app-settings";
+import { connectUrl, refreshProvider } from "../lib/providers";
 import { keys, useAppSettings, useUpdateSettings } from "../lib/queries";
 import { ChoiceGroup } from "../ui/ChoiceGroup";
 import { Dialog } from "../ui/Dialog";
@@ -24,12 +25,6 @@ const THEMES: { value: Theme; label: string; icon: IconName }[] = [
   { value: "dark", label: "Dark", icon: "moon" },
   { value: "system", label: "System", icon: "monitor" },
 ];
-
-/** The server starts the OAuth flow and brings the browser back here with the outcome in the query. */
-function connectUrl(provider: Provider): string {
-  const returnTo = window.location.pathname;
-  return `/api/providers/${provider}/connect?returnTo=${encodeURIComponent(returnTo)}`;
-}
 
 function General() {
   const settings = useAppSettings();
@@ -103,6 +98,42 @@ function Reminders() {
           />
         )}
       </Field>
+      <label className="checkbox-row">
+        <input
+          type="checkbox"
+          checked={settings.meetingReminder}
+          onChange={(e) => update.updateConfig({ meetingReminder: e.target.checked })}
+        />
+        Before a meeting starts (Meetings widget)
+      </label>
+      <Field label="How long before">
+        {(id) => (
+          <select
+            id={id}
+            value={settings.meetingReminderMinutes}
+            disabled={!settings.meetingReminder}
+            onChange={(e) => update.updateConfig({ meetingReminderMinutes: Number(e.target.value) })}
+          >
+            {MEETING_REMINDER_MINUTES.map((m) => (
+              <option key={m} value={m}>
+                {m === 0
+                  ? "When it starts"
+                  : m === 60
+                    ? "1 hour before"
+                    : `${m} minute${m === 1 ? "" : "s"} before`}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <label className="checkbox-row">
+        <input
+          type="checkbox"
+          checked={settings.mailReminder}
+          onChange={(e) => update.updateConfig({ mailReminder: e.target.checked })}
+        />
+        When new mail arrives (Inbox widget)
+      </label>
     </div>
   );
 }
@@ -175,9 +206,9 @@ function Connections() {
   });
   const disconnect = useMutation({
     mutationFn: (provider: Provider) => api.accounts.disconnect(provider),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: keys.providers });
-      void client.invalidateQueries({ queryKey: keys.accounts });
+    onSuccess: (_account, provider) => {
+      refreshProvider(client, provider);
+      toasts.show({ tone: "success", message: `${PROVIDER_LABELS[provider]} is disconnected` });
     },
     onError: (e) => toasts.show({ tone: "error", message: `Couldn't disconnect: ${describeError(e)}` }),
   });
@@ -226,7 +257,11 @@ function Connections() {
             </div>
             <div className="provider-actions">
               {row.configured && (!row.connected || row.reconnectRequired) && (
-                <a className="button small" href={connectUrl(row.provider)}>
+                <a
+                  className="button small"
+                  href={connectUrl(row.provider)}
+                  aria-label={`${row.connected ? "Reconnect" : "Connect"} ${row.label || PROVIDER_LABELS[row.provider]}`}
+                >
                   {row.connected ? "Reconnect" : "Connect"}
                 </a>
               )}
@@ -235,6 +270,7 @@ function Connections() {
                   type="button"
                   className="button ghost small"
                   disabled={disconnect.isPending}
+                  aria-label={`Disconnect ${row.label || PROVIDER_LABELS[row.provider]}`}
                   onClick={() => disconnect.mutate(row.provider)}
                 >
                   Disconnect

@@ -104,6 +104,8 @@ export const api = {
     list: () => request<Dashboard[]>("GET", "/api/dashboards"),
     create: (name: string) => request<Dashboard>("POST", "/api/dashboards", { name }),
     rename: (id: string, name: string) => request<Dashboard>("PUT", "/api/dashboards", { id, name }),
+    setPublic: (id: string, name: string, isPublic: boolean) =>
+      request<Dashboard>("PUT", "/api/dashboards", { id, name, isPublic }),
     remove: (id: string) => request<Dashboard>("DELETE", `/api/dashboards?id=${encodeURIComponent(id)}`),
   },
   widgets: {

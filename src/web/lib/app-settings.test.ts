@@ -10,6 +10,9 @@ describe("app settings (settings.config)", () => {
       countdownReminder: false,
       todoReminder: false,
       todoReminderTime: "17:45",
+      meetingReminder: false,
+      meetingReminderMinutes: 30,
+      mailReminder: true,
     };
     expect(parseAppSettings(config)).toEqual(config);
   });
@@ -23,8 +26,13 @@ describe("app settings (settings.config)", () => {
         timezone: "Nowhere/Land",
         todoReminder: "yes",
         todoReminderTime: "25:00",
+        meetingReminder: 1,
+        meetingReminderMinutes: 7,
+        mailReminder: "on",
       }),
     ).toEqual(defaultAppSettings());
+    expect(parseAppSettings({ meetingReminderMinutes: "30" }).meetingReminderMinutes).toBe(10);
+    expect(parseAppSettings({ meetingReminderMinutes: 0 }).meetingReminderMinutes).toBe(0);
   });
 
   it("defaults the time zone to the browser's own, not UTC", () => {

@@ -14,7 +14,14 @@ export interface AppSettings {
   todoReminder: boolean;
   /** Local "HH:MM" at which unfinished todos are reported. */
   todoReminderTime: string;
+  meetingReminder: boolean;
+  /** How long before a meeting starts its reminder arrives. */
+  meetingReminderMinutes: number;
+  /** A notification for each new unread message an Inbox widget sees. */
+  mailReminder: boolean;
 }
+
+export const MEETING_REMINDER_MINUTES = [0, 1, 5, 10, 15, 30, 60] as const;
 
 export function browserTimeZone(): string {
   try {
@@ -33,6 +40,9 @@ export function defaultAppSettings(): AppSettings {
     countdownReminder: true,
     todoReminder: true,
     todoReminderTime: "18:00",
+    meetingReminder: true,
+    meetingReminderMinutes: 10,
+    mailReminder: false,
   };
 }
 
@@ -52,6 +62,13 @@ export function parseAppSettings(raw: unknown): AppSettings {
       typeof raw.todoReminderTime === "string" && TIME.test(raw.todoReminderTime)
         ? raw.todoReminderTime
         : defaults.todoReminderTime,
+    meetingReminder: asBoolean(raw.meetingReminder, defaults.meetingReminder),
+    meetingReminderMinutes: (MEETING_REMINDER_MINUTES as readonly unknown[]).includes(
+      raw.meetingReminderMinutes,
+    )
+      ? (raw.meetingReminderMinutes as number)
+      : defaults.meetingReminderMinutes,
+    mailReminder: asBoolean(raw.mailReminder, defaults.mailReminder),
   };
 }
 

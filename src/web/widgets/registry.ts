@@ -1,13 +1,19 @@
 import type { WidgetType } from "../../contract/widgets";
 import { bookmarkWidget } from "./Bookmark";
 import { clockWidget } from "./Clock";
+import { codehostWidget } from "./Codehost";
+import { heatmapWidget } from "./CodehostHeatmap";
 import { countdownWidget } from "./Countdown";
+import { cryptoWidget } from "./Crypto";
 import { editorWidget } from "./Editor";
 import { frameWidget } from "./Frame";
+import { inboxWidget } from "./Inbox";
 import { kanbanWidget } from "./Kanban";
+import { meetingsWidget } from "./Meetings";
 import { todoWidget } from "./Todo";
 import type { WidgetDefinition } from "./types";
 import { unsupportedWidget } from "./Unsupported";
+import { weatherWidget } from "./Weather";
 
 /** The widgets this build offers; only these appear in the picker. */
 export const WIDGETS: readonly WidgetDefinition<object>[] = [
@@ -18,6 +24,12 @@ export const WIDGETS: readonly WidgetDefinition<object>[] = [
   kanbanWidget,
   editorWidget,
   frameWidget,
+  weatherWidget,
+  cryptoWidget,
+  inboxWidget,
+  meetingsWidget,
+  codehostWidget,
+  heatmapWidget,
 ] as unknown as WidgetDefinition<object>[];
 
 const byType = new Map<string, WidgetDefinition<object>>(WIDGETS.map((d) => [d.type, d]));

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { Provider } from "../../contract/providers";
 import type { Widget } from "../../contract/resources";
 import type { WidgetType } from "../../contract/widgets";
 import type { AppSettings } from "../lib/app-settings";
@@ -31,6 +32,8 @@ export interface WidgetDefinition<C extends object = object> {
   description: string;
   keywords: string[];
   icon: IconName;
+  /** The connected account the widget reads; such widgets never appear on public dashboards. */
+  provider?: Provider;
   /** Pixels, multiples of the grid step. */
   defaultSize: { width: number; height: number };
   minSize: { width: number; height: number };

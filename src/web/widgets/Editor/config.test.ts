@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultEditorConfig, noteLabel, parseEditorConfig, updateNote } from "./config";
+import { defaultEditorConfig, noteFromPage, noteLabel, parseEditorConfig, updateNote } from "./config";
 
 describe("Editor config", () => {
   it("reads notes", () => {
@@ -37,5 +37,39 @@ describe("Editor config", () => {
       "Groceries",
     );
     expect(noteLabel({ id: "a", title: "", markdown: "", updatedAt: "" })).toBe("Untitled");
+  });
+});
+
+describe("importing a Notion page", () => {
+  const page = {
+    id: "p1",
+    title: "Project plan",
+    url: null,
+    icon: "📋",
+    lastEditedAt: null,
+    parentId: null,
+    markdown: "# Plan\n\n- first",
+    truncated: false,
+  };
+
+  it("becomes a note with the page's title, emoji and Markdown", () => {
+    expect(noteFromPage(page, "n1", "2026-03-02T00:00:00.000Z")).toEqual({
+      id: "n1",
+      title: "Project plan",
+      emoji: "📋",
+      markdown: "# Plan\n\n- first",
+      updatedAt: "2026-03-02T00:00:00.000Z",
+    });
+    // The result survives the config parser unchanged.
+    const note = noteFromPage(page, "n1", "2026-03-02T00:00:00.000Z");
+    expect(parseEditorConfig({ notes: [note] }).notes[0]).toEqual(note);
+  });
+
+  it("says when the page came in part, and stays within the stored size", () => {
+    const partial = noteFromPage({ ...page, icon: null, truncated: true }, "n2", "2026-03-02T00:00:00.000Z");
+    expect(partial.emoji).toBeUndefined();
+    expect(partial.markdown).toMatch(/Imported in part/);
+    const huge = noteFromPage({ ...page, markdown: "x".repeat(200_000) }, "n3", "2026-03-02T00:00:00.000Z");
+    expect(huge.markdown).toHaveLength(100_000);
   });
 });

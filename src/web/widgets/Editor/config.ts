@@ -1,3 +1,4 @@
+import type { NotesPage } from "../../lib/data-api";
 import { asId, asIsoDate, asString, isRecord, uniqueIds } from "../../lib/parse";
 
 export interface Note {
@@ -47,4 +48,22 @@ export function noteLabel(note: Note): string {
   if (note.title.trim()) return note.title.trim();
   const firstLine = note.markdown.split("\n").find((line) => line.trim()) ?? "";
   return firstLine.replace(/^[#>*\-\s]+/, "").slice(0, 60) || "Untitled";
+}
+
+/** Stored notes are capped at 100 000 characters (see parseEditorConfig). */
+const MAX_MARKDOWN = 100_000;
+
+/** A Notion page (already Markdown, from the server) as a new note. */
+export function noteFromPage(page: NotesPage, id: string, now: string): Note {
+  let markdown = page.truncated
+    ? `${page.markdown}\n\n> Imported in part: the page was too long or too deeply nested.`
+    : page.markdown;
+  if (markdown.length > MAX_MARKDOWN) markdown = markdown.slice(0, MAX_MARKDOWN);
+  return {
+    id,
+    title: page.title.slice(0, 200),
+    ...(page.icon ? { emoji: page.icon.slice(0, 16) } : {}),
+    markdown,
+    updatedAt: now,
+  };
 }

@@ -1,18 +1,30 @@
 import { lazy, Suspense, useState } from "react";
+import type { NotesPage } from "../../lib/data-api";
 import { newId } from "../../lib/ids";
 import { Icon } from "../../ui/icons";
 import { Skeleton } from "../../ui/States";
+import { useToasts } from "../../ui/Toasts";
 import { defineWidget, type WidgetProps } from "../types";
-import { defaultEditorConfig, type EditorConfig, noteLabel, parseEditorConfig, updateNote } from "./config";
+import {
+  defaultEditorConfig,
+  type EditorConfig,
+  noteFromPage,
+  noteLabel,
+  parseEditorConfig,
+  updateNote,
+} from "./config";
 import { EditorSettings } from "./Settings";
 
 // marked and DOMPurify load only when someone opens a preview.
 const MarkdownPreview = lazy(() => import("./MarkdownPreview"));
+const ImportDialog = lazy(() => import("./ImportDialog"));
 
 function EditorWidget({ config, update }: WidgetProps<EditorConfig>) {
   const [selected, setSelected] = useState<string | null>(null);
   const [preview, setPreview] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const toasts = useToasts();
   const note = config.notes.find((n) => n.id === selected) ?? config.notes[0] ?? null;
 
   const create = () => {
@@ -23,6 +35,19 @@ function EditorWidget({ config, update }: WidgetProps<EditorConfig>) {
     setSelected(id);
     setPreview(false);
   };
+  const importPage = (page: NotesPage) => {
+    const id = newId();
+    update((c) => ({ notes: [noteFromPage(page, id, new Date().toISOString()), ...c.notes] }));
+    setSelected(id);
+    setPreview(true);
+    setImporting(false);
+    toasts.show({ tone: "success", message: `Imported “${page.title || "Untitled"}” from Notion` });
+  };
+  const importDialog = importing && (
+    <Suspense fallback={null}>
+      <ImportDialog onImport={importPage} onClose={() => setImporting(false)} />
+    </Suspense>
+  );
   const change = (patch: { title?: string; markdown?: string; emoji?: string }) => {
     if (!note) return;
     update((c) => updateNote(c, note.id, patch, new Date().toISOString()));
@@ -32,9 +57,15 @@ function EditorWidget({ config, update }: WidgetProps<EditorConfig>) {
     return (
       <div className="widget-empty">
         <p>Jot down notes in Markdown.</p>
-        <button type="button" className="button small" onClick={create}>
-          <Icon name="plus" size={14} /> New note
-        </button>
+        <div className="widget-empty-actions">
+          <button type="button" className="button small" onClick={create}>
+            <Icon name="plus" size={14} /> New note
+          </button>
+          <button type="button" className="button ghost small" onClick={() => setImporting(true)}>
+            <Icon name="download" size={14} /> Import from Notion
+          </button>
+        </div>
+        {importDialog}
       </div>
     );
   }
@@ -42,9 +73,20 @@ function EditorWidget({ config, update }: WidgetProps<EditorConfig>) {
   return (
     <div className="editor">
       <nav className="editor-notes" aria-label="Notes">
-        <button type="button" className="button ghost small editor-new" onClick={create}>
-          <Icon name="plus" size={14} /> New
-        </button>
+        <div className="editor-new">
+          <button type="button" className="button ghost small" onClick={create}>
+            <Icon name="plus" size={14} /> New
+          </button>
+          <button
+            type="button"
+            className="icon-button small"
+            aria-label="Import from Notion"
+            title="Import from Notion"
+            onClick={() => setImporting(true)}
+          >
+            <Icon name="download" size={14} />
+          </button>
+        </div>
         <ul>
           {config.notes.map((n) => (
             <li key={n.id}>
@@ -133,6 +175,7 @@ function EditorWidget({ config, update }: WidgetProps<EditorConfig>) {
           />
         )}
       </div>
+      {importDialog}
     </div>
   );
 }

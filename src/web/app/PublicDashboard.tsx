@@ -1,0 +1,180 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import type { Widget } from "../../contract/resources";
+import { bottom, readingOrder, STACK_BELOW, STEP } from "../grid/geometry";
+import { ApiError } from "../lib/api";
+import { type AppSettings, defaultAppSettings } from "../lib/app-settings";
+import { dataApi, type PublicWidget } from "../lib/data-api";
+import { ErrorBoundary } from "../ui/ErrorBoundary";
+import { Icon } from "../ui/icons";
+import { ErrorState, Skeleton } from "../ui/States";
+import { definitionFor } from "../widgets/registry";
+import { Logo } from "./Logo";
+
+/** Visitors get the browser's zone and no reminders: nothing here may write on anyone's behalf. */
+function visitorSettings(): AppSettings {
+  return {
+    ...defaultAppSettings(),
+    countdownReminder: false,
+    todoReminder: false,
+    meetingReminder: false,
+    mailReminder: false,
+  };
+}
+
+const noop = () => {};
+
+function ReadOnlyCard({ widget, settings }: { widget: PublicWidget; settings: AppSettings }) {
+  const definition = definitionFor(widget.widgetType);
+  const config = useMemo(() => definition.parseConfig(widget.config), [definition, widget.config]);
+  const title = definition.title?.(config) || definition.name;
+  const { Component } = definition;
+  // The components expect a stored widget; the public one lacks only owner and timestamps.
+  const asWidget = widget as unknown as Widget;
+  return (
+    <article
+      className="widget-card is-readonly"
+      data-widget-id={widget.id}
+      data-widget-type={widget.widgetType}
+      aria-label={`${definition.name} widget`}
+    >
+      <header className="widget-header">
+        <Icon name={definition.icon} size={15} className="widget-icon" />
+        <h3 className="widget-title">{title}</h3>
+      </header>
+      <div className="widget-body">
+        {/* A disabled fieldset turns every control inside read-only at once; links still work. */}
+        <fieldset className="readonly-body" disabled>
+          <ErrorBoundary>
+            <Component
+              widget={asWidget}
+              config={config}
+              update={noop}
+              settings={settings}
+              openSettings={noop}
+            />
+          </ErrorBoundary>
+        </fieldset>
+      </div>
+    </article>
+  );
+}
+
+function ReadOnlyGrid({ widgets }: { widgets: PublicWidget[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const settings = useMemo(visitorSettings, []);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    setWidth(el.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+  // Widgets that read the owner's accounts never come from the server; this is a second lock.
+  const shown = widgets.filter((w) => !definitionFor(w.widgetType).provider);
+  const items = shown.map((w) => ({
+    id: w.id,
+    widget: w,
+    rect: { x: w.positionX, y: w.positionY, w: w.width, h: w.height },
+  }));
+  const height = bottom(items.map((i) => i.rect)) + STEP * 2;
+  const right = items.reduce((max, i) => Math.max(max, i.rect.x + i.rect.w), 0);
+  return (
+    <div ref={ref} className="grid-wrap">
+      {width === 0 ? null : width < STACK_BELOW ? (
+        <ol className="grid-stack" aria-label="Widgets">
+          {readingOrder(items).map(({ widget }) => (
+            <li
+              key={widget.id}
+              className="grid-stack-item"
+              style={{ height: Math.min(Math.max(widget.height, 160), 720) }}
+            >
+              <ReadOnlyCard widget={widget} settings={settings} />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <div className="grid-canvas" style={{ height, minWidth: right }}>
+          {items.map(({ widget, rect }) => (
+            <div
+              key={widget.id}
+              className="grid-item"
+              style={{ transform: `translate(${rect.x}px, ${rect.y}px)`, width: rect.w, height: rect.h }}
+            >
+              <ReadOnlyCard widget={widget} settings={settings} />
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** /p/<id>: a dashboard its owner published, for anyone, with no session and no editing. */
+export default function PublicDashboardPage() {
+  const { dashboardId = "" } = useParams();
+  const query = useQuery({
+    queryKey: ["public-dashboard", dashboardId],
+    queryFn: () => dataApi.publicDashboard(dashboardId),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    staleTime: 30_000,
+  });
+  const name = query.data?.name;
+  useEffect(() => {
+    document.title = name ? `${name} · Tessera` : "Tessera";
+  }, [name]);
+
+  const missing =
+    query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  return (
+    <div className="app public-page">
+      <header className="topbar">
+        <Link to="/" className="brand" aria-label="Tessera home">
+          <Logo size={24} />
+          <span className="brand-name">Tessera</span>
+        </Link>
+        <div className="topbar-spacer" />
+        <Link to="/" className="button small">
+          Open Tessera
+        </Link>
+      </header>
+      <main className="workspace-main" id="main">
+        {query.isPending ? (
+          <div className="skeleton-grid" role="status" aria-busy="true" aria-label="Loading">
+            <Skeleton width={320} height={200} className="skeleton-card" />
+            <Skeleton width={300} height={200} className="skeleton-card" />
+            <Skeleton width={360} height={200} className="skeleton-card" />
+          </div>
+        ) : missing ? (
+          <section className="empty-page">
+            <h1>This dashboard isn't shared</h1>
+            <p className="muted">The link may be wrong, or its owner stopped sharing it.</p>
+          </section>
+        ) : query.isError ? (
+          <ErrorState
+            error={query.error}
+            title="This dashboard didn't load"
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <section className="dashboard" aria-labelledby="dashboard-title">
+            <div className="dashboard-toolbar">
+              <h1 id="dashboard-title">{query.data.name}</h1>
+              <span className="status-pill public-pill">
+                <Icon name="eye" size={13} /> Read-only
+              </span>
+            </div>
+            {query.data.widgets.length === 0 ? (
+              <p className="muted">Nothing on this dashboard yet.</p>
+            ) : (
+              <ReadOnlyGrid widgets={query.data.widgets} />
+            )}
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { dataApi, TIMEFRAMES, type Timeframe } from "../../lib/data-api";
+import { Icon } from "../../ui/icons";
+import { ErrorState, Skeleton } from "../../ui/States";
+import { Field } from "../shared/fields";
+import type { WidgetSettingsProps } from "../types";
+import {
+  baseOf,
+  type CryptoConfig,
+  MAX_PAIRS,
+  QUOTES,
+  quoteOf,
+  TIMEFRAME_NAMES,
+  toggleBase,
+  withQuote,
+} from "./config";
+
+export function CryptoSettings({ config, onChange }: WidgetSettingsProps<CryptoConfig>) {
+  const [search, setSearch] = useState("");
+  const currencies = useQuery({
+    queryKey: ["exchange", "currencies"],
+    queryFn: dataApi.exchange.currencies,
+    staleTime: 5 * 60_000,
+  });
+  const quote = quoteOf(config);
+  const selected = useMemo(() => new Set(config.pairs.map(baseOf)), [config.pairs]);
+  const full = config.pairs.length >= MAX_PAIRS;
+
+  const shown = useMemo(() => {
+    const all = currencies.data ?? [];
+    const q = search.trim().toLowerCase();
+    const matches = all.filter(
+      (c) => !q || c.id.toLowerCase().includes(q) || c.name.toLowerCase().includes(q),
+    );
+    // Chosen ones first (in the order they show on the widget), then the rest alphabetically.
+    const chosen = config.pairs
+      .map(baseOf)
+      .map((id) => matches.find((c) => c.id === id) ?? (q ? null : { id, name: id }))
+      .filter((c): c is { id: string; name: string } => c !== null);
+    return [...chosen, ...matches.filter((c) => !selected.has(c.id))];
+  }, [currencies.data, search, config.pairs, selected]);
+
+  return (
+    <>
+      <Field label="Timeframe">
+        {(id) => (
+          <select
+            id={id}
+            value={config.timeframe}
+            onChange={(e) => onChange({ ...config, timeframe: e.target.value as Timeframe })}
+          >
+            {TIMEFRAMES.map((t) => (
+              <option key={t} value={t}>
+                {TIMEFRAME_NAMES[t].replace(/^the last/, "Last")}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Prices in">
+        {(id) => (
+          <select
+            id={id}
+            value={quote}
+            onChange={(e) => onChange({ ...config, pairs: withQuote(config.pairs, e.target.value) })}
+          >
+            {[...new Set([...QUOTES, quote])].map((q) => (
+              <option key={q} value={q}>
+                {q}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="field">
+        <span className="field-label" id="crypto-currencies-label">
+          Currencies ({config.pairs.length} of at most {MAX_PAIRS})
+        </span>
+        <div className="search-input">
+          <Icon name="search" size={15} />
+          <input
+            type="search"
+            // In a settings form Enter would save and close the panel; here it only searches.
+            onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
+            aria-label="Search currencies"
+            placeholder="Search: bitcoin, SOL…"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        {currencies.isPending ? (
+          <Skeleton height={160} width="100%" />
+        ) : currencies.isError ? (
+          <ErrorState
+            error={currencies.error}
+            title="The currency list didn't load"
+            onRetry={() => void currencies.refetch()}
+          />
+        ) : (
+          <ul className="check-list" aria-labelledby="crypto-currencies-label">
+            {shown.length === 0 && <li className="muted">No currency matches “{search}”.</li>}
+            {shown.map((c) => {
+              const checked = selected.has(c.id);
+              return (
+                <li key={c.id}>
+                  <label className="checkbox-row">
+                    <input
+                      type="checkbox"
+                      checked={checked}
+                      disabled={!checked && full}
+                      onChange={() => onChange(toggleBase(config, c.id))}
+                    />
+                    <strong className="check-list-id">{c.id}</strong>
+                    <span className="muted">{c.name}</span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import type { PairResult } from "../../lib/data-api";
+import {
+  cryptoRows,
+  defaultCryptoConfig,
+  MAX_PAIRS,
+  parseCryptoConfig,
+  quoteOf,
+  toggleBase,
+  withQuote,
+} from "./config";
+
+describe("Crypto config", () => {
+  it("reads pairs and the timeframe", () => {
+    expect(parseCryptoConfig({ pairs: ["BTC-EUR", "DOGE-EUR"], timeframe: "1w" })).toEqual({
+      pairs: ["BTC-EUR", "DOGE-EUR"],
+      timeframe: "1w",
+    });
+  });
+
+  it("falls back to defaults for missing or malformed values", () => {
+    for (const raw of [null, 7, "BTC-USD", [], {}])
+      expect(parseCryptoConfig(raw)).toEqual(defaultCryptoConfig());
+    expect(parseCryptoConfig({ pairs: "BTC-USD", timeframe: "2d" })).toEqual(defaultCryptoConfig());
+    // Junk entries are dropped, case and spaces normalised, duplicates removed; the list may end up empty.
+    expect(
+      parseCryptoConfig({
+        pairs: [" btc-usd ", "BTC-USD", "no pair", 42, "BTC/USD", "ETH-"],
+        timeframe: "1y",
+      }),
+    ).toEqual({ pairs: ["BTC-USD"], timeframe: "1y" });
+    expect(parseCryptoConfig({ pairs: ["<script>"] })).toEqual({ pairs: [], timeframe: "24h" });
+  });
+
+  it("reads the original app's `products` and keeps at most ten pairs", () => {
+    expect(parseCryptoConfig({ products: ["SOL-USD"], timeframe: "1h" })).toEqual({
+      pairs: ["SOL-USD"],
+      timeframe: "1h",
+    });
+    const many = Array.from({ length: 15 }, (_, i) => `C${i}-USD`);
+    expect(parseCryptoConfig({ pairs: many }).pairs).toHaveLength(MAX_PAIRS);
+  });
+
+  it("changes the quote of every pair and toggles currencies", () => {
+    const config = { pairs: ["BTC-USD", "ETH-USD"], timeframe: "24h" as const };
+    expect(quoteOf(config)).toBe("USD");
+    expect(quoteOf({ ...config, pairs: [] })).toBe("USD");
+    expect(withQuote(config.pairs, "EUR")).toEqual(["BTC-EUR", "ETH-EUR"]);
+    expect(toggleBase(config, "ETH").pairs).toEqual(["BTC-USD"]);
+    expect(toggleBase({ ...config, pairs: ["BTC-GBP"] }, "SOL").pairs).toEqual(["BTC-GBP", "SOL-GBP"]);
+    const full = { ...config, pairs: Array.from({ length: MAX_PAIRS }, (_, i) => `C${i}-USD`) };
+    expect(toggleBase(full, "BTC")).toBe(full);
+  });
+});
+
+describe("crypto rows", () => {
+  const candle = (close: number) => ({
+    time: "2026-01-01T00:00:00Z",
+    open: 1,
+    high: 1,
+    low: 1,
+    close,
+    volume: 1,
+  });
+  const results: PairResult[] = [
+    { pair: "ETH-USD", error: { status: 404, detail: "No trades for ETH-USD" } },
+    {
+      pair: "BTC-USD",
+      base: "BTC",
+      quote: "USD",
+      timeframe: "24h",
+      price: 101,
+      changePercent: 1.5,
+      candles: [candle(99), candle(101)],
+    },
+    {
+      pair: "SOL-USD",
+      base: "SOL",
+      quote: "USD",
+      timeframe: "24h",
+      price: 5,
+      changePercent: -2,
+      candles: [],
+    },
+    {
+      pair: "ADA-USD",
+      base: "ADA",
+      quote: "USD",
+      timeframe: "24h",
+      price: 1,
+      changePercent: null,
+      candles: [],
+    },
+  ];
+
+  it("keeps the configured order, marks per-pair failures and missing answers, and gives the trend", () => {
+    const rows = cryptoRows(["BTC-USD", "ETH-USD", "SOL-USD", "ADA-USD", "XRP-USD"], results);
+    expect(rows.map((r) => [r.pair, r.kind])).toEqual([
+      ["BTC-USD", "price"],
+      ["ETH-USD", "error"],
+      ["SOL-USD", "price"],
+      ["ADA-USD", "price"],
+      ["XRP-USD", "error"],
+    ]);
+    expect(rows[0]).toMatchObject({ trend: "up", closes: [99, 101], price: 101 });
+    expect(rows[1]).toMatchObject({ detail: "No trades for ETH-USD", base: "ETH" });
+    expect(rows[2]).toMatchObject({ trend: "down" });
+    expect(rows[3]).toMatchObject({ trend: "flat" });
+    expect(rows[4]).toMatchObject({ detail: "No answer for this pair" });
+  });
+});

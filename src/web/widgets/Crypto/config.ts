@@ -1,0 +1,118 @@
+import { type PairResult, TIMEFRAMES, type Timeframe } from "../../lib/data-api";
+import { asEnum, isRecord } from "../../lib/parse";
+
+export interface CryptoConfig {
+  /** `<BASE>-<QUOTE>` in upper case, e.g. BTC-USD. */
+  pairs: string[];
+  timeframe: Timeframe;
+}
+
+export const QUOTES = ["USD", "EUR", "GBP"] as const;
+export const MAX_PAIRS = 10;
+const PAIR = /^[A-Z0-9]{1,12}-[A-Z0-9]{1,12}$/;
+
+export const defaultCryptoConfig = (): CryptoConfig => ({
+  pairs: ["BTC-USD", "ETH-USD", "SOL-USD"],
+  timeframe: "24h",
+});
+
+export function parseCryptoConfig(raw: unknown): CryptoConfig {
+  const defaults = defaultCryptoConfig();
+  if (!isRecord(raw)) return defaults;
+  // `products` is what the original app called the list.
+  const list = Array.isArray(raw.pairs) ? raw.pairs : Array.isArray(raw.products) ? raw.products : null;
+  const pairs = list
+    ? [
+        ...new Set(
+          list.flatMap((p) =>
+            typeof p === "string" && PAIR.test(p.trim().toUpperCase()) ? [p.trim().toUpperCase()] : [],
+          ),
+        ),
+      ].slice(0, MAX_PAIRS)
+    : defaults.pairs;
+  return { pairs, timeframe: asEnum(raw.timeframe, TIMEFRAMES) ?? defaults.timeframe };
+}
+
+export const baseOf = (pair: string) => pair.split("-")[0] ?? pair;
+export const quoteOfPair = (pair: string) => pair.split("-")[1] ?? "USD";
+
+/** The quote the settings panel shows: the first pair's, USD for an empty list. */
+export function quoteOf(config: CryptoConfig): string {
+  const first = config.pairs[0];
+  return first ? quoteOfPair(first) : "USD";
+}
+
+/** Every pair re-quoted, keeping order and dropping duplicates. */
+export function withQuote(pairs: readonly string[], quote: string): string[] {
+  return [...new Set(pairs.map((p) => `${baseOf(p)}-${quote}`))];
+}
+
+export function toggleBase(config: CryptoConfig, base: string): CryptoConfig {
+  const quote = quoteOf(config);
+  const has = config.pairs.some((p) => baseOf(p) === base);
+  if (has) return { ...config, pairs: config.pairs.filter((p) => baseOf(p) !== base) };
+  if (config.pairs.length >= MAX_PAIRS) return config;
+  return { ...config, pairs: [...config.pairs, `${base}-${quote}`] };
+}
+
+export type Trend = "up" | "down" | "flat";
+
+export type CryptoRow =
+  | {
+      kind: "price";
+      pair: string;
+      base: string;
+      quote: string;
+      price: number;
+      changePercent: number | null;
+      trend: Trend;
+      closes: number[];
+    }
+  | { kind: "error"; pair: string; base: string; detail: string };
+
+/** The server's answer as rows in the configured order; a pair it left out counts as failed. */
+export function cryptoRows(pairs: readonly string[], results: readonly PairResult[]): CryptoRow[] {
+  const byPair = new Map(results.map((r) => [r.pair, r]));
+  return pairs.map((pair): CryptoRow => {
+    const result = byPair.get(pair);
+    if (!result || "error" in result) {
+      return {
+        kind: "error",
+        pair,
+        base: baseOf(pair),
+        detail: result && "error" in result ? result.error.detail : "No answer for this pair",
+      };
+    }
+    const change = result.changePercent;
+    return {
+      kind: "price",
+      pair,
+      base: result.base,
+      quote: result.quote,
+      price: result.price,
+      changePercent: change,
+      trend: change === null || Math.abs(change) < 0.005 ? "flat" : change > 0 ? "up" : "down",
+      closes: result.candles.map((c) => c.close),
+    };
+  });
+}
+
+export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
+  "1h": "1H",
+  "24h": "24H",
+  "1w": "1W",
+  "1m": "1M",
+  "3m": "3M",
+  "6m": "6M",
+  "1y": "1Y",
+};
+
+export const TIMEFRAME_NAMES: Record<Timeframe, string> = {
+  "1h": "the last hour",
+  "24h": "the last 24 hours",
+  "1w": "the last week",
+  "1m": "the last month",
+  "3m": "the last 3 months",
+  "6m": "the last 6 months",
+  "1y": "the last year",
+};

@@ -1,0 +1,133 @@
+import { dataApi, TIMEFRAMES } from "../../lib/data-api";
+import { Icon } from "../../ui/icons";
+import { DataFrame } from "../data/DataFrame";
+import { formatPercent, formatPrice } from "../data/format";
+import { Sparkline } from "../data/Sparkline";
+import { useWidgetData } from "../data/useWidgetData";
+import { defineWidget, type WidgetProps } from "../types";
+import {
+  type CryptoConfig,
+  type CryptoRow,
+  cryptoRows,
+  defaultCryptoConfig,
+  parseCryptoConfig,
+  TIMEFRAME_LABELS,
+  TIMEFRAME_NAMES,
+} from "./config";
+import { CryptoSettings } from "./Settings";
+
+function PriceRow({ row, timeframe }: { row: CryptoRow; timeframe: string }) {
+  if (row.kind === "error") {
+    return (
+      <li className="crypto-row is-error" data-pair={row.pair}>
+        <div className="crypto-name">
+          <strong>{row.base}</strong>
+          <span>{row.pair}</span>
+        </div>
+        <p className="crypto-error" title={row.detail}>
+          <Icon name="alert" size={13} /> {row.detail}
+        </p>
+      </li>
+    );
+  }
+  return (
+    <li className={`crypto-row is-${row.trend}`} data-pair={row.pair}>
+      <div className="crypto-name">
+        <strong>{row.base}</strong>
+        <span>{row.pair}</span>
+      </div>
+      <Sparkline
+        values={row.closes}
+        trend={row.trend}
+        label={`${row.base} over ${timeframe}: ${formatPercent(row.changePercent)}`}
+      />
+      <div className="crypto-price">
+        <strong>{formatPrice(row.price, row.quote)}</strong>
+        <span className="crypto-change">{formatPercent(row.changePercent)}</span>
+      </div>
+    </li>
+  );
+}
+
+function CryptoWidget({ config, update, openSettings }: WidgetProps<CryptoConfig>) {
+  const { pairs, timeframe } = config;
+  const query = useWidgetData({
+    queryKey: ["exchange", "prices", pairs.join(","), timeframe],
+    queryFn: () => dataApi.exchange.prices(pairs, timeframe),
+    refreshMs: 60_000,
+    enabled: pairs.length > 0,
+  });
+  if (pairs.length === 0) {
+    return (
+      <div className="widget-empty">
+        <p>Pick the currencies to follow.</p>
+        <button type="button" className="button small" onClick={openSettings}>
+          Choose currencies
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="crypto">
+      <fieldset className="segmented crypto-timeframes">
+        <legend className="visually-hidden">Timeframe</legend>
+        {TIMEFRAMES.map((t) => (
+          <button
+            key={t}
+            type="button"
+            aria-pressed={t === timeframe}
+            aria-label={`Show ${TIMEFRAME_NAMES[t]}`}
+            onClick={() => update((c) => ({ ...c, timeframe: t }))}
+          >
+            {TIMEFRAME_LABELS[t]}
+          </button>
+        ))}
+      </fieldset>
+      <DataFrame query={query} label="prices">
+        {(results) => (
+          <ul className="crypto-list">
+            {cryptoRows(pairs, results).map((row) => (
+              <PriceRow key={row.pair} row={row} timeframe={TIMEFRAME_NAMES[timeframe]} />
+            ))}
+          </ul>
+        )}
+      </DataFrame>
+    </div>
+  );
+}
+
+function CryptoPreview() {
+  return (
+    <div className="preview preview-crypto">
+      {(
+        [
+          ["BTC", "M0,14 L10,10 L20,12 L30,6 L40,8 L50,2", "up", "+2.4%"],
+          ["ETH", "M0,4 L10,6 L20,5 L30,10 L40,9 L50,13", "down", "−1.1%"],
+        ] as const
+      ).map(([base, d, trend, change]) => (
+        <div key={base} className={`preview-row is-${trend}`}>
+          <strong>{base}</strong>
+          <svg viewBox="0 0 50 16" aria-hidden="true">
+            <path d={d} fill="none" stroke="currentColor" strokeWidth="1.5" />
+          </svg>
+          <span>{change}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export const cryptoWidget = defineWidget<CryptoConfig>({
+  type: "Crypto",
+  name: "Crypto",
+  description: "Live prices of the coins you follow, with the change and a chart of the window.",
+  keywords: ["bitcoin", "prices", "market", "finance", "coins", "exchange"],
+  icon: "chart",
+  defaultSize: { width: 340, height: 300 },
+  minSize: { width: 240, height: 180 },
+  defaultConfig: defaultCryptoConfig,
+  parseConfig: parseCryptoConfig,
+  Component: CryptoWidget,
+  Settings: CryptoSettings,
+  Preview: CryptoPreview,
+});

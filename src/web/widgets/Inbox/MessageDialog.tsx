@@ -1,0 +1,94 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import type { AppSettings } from "../../lib/app-settings";
+import { dataApi, dataKeys, type MailSummary } from "../../lib/data-api";
+import { Dialog } from "../../ui/Dialog";
+import { Icon } from "../../ui/icons";
+import { ErrorState, Skeleton } from "../../ui/States";
+import { retryData } from "../data/useWidgetData";
+import { senderName } from "./config";
+
+/**
+ * The server sanitizes mail HTML; it is shown in a sandboxed frame all the same (no scripts, a
+ * unique origin, so nothing in it can reach this page or its cookies) under a CSP that allows
+ * only https images and inline styles. Links open in a new tab, outside the sandbox.
+ */
+export function mailDocument(html: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; font-src https:">
+<base target="_blank">
+<style>html{color-scheme:light}body{margin:16px;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#161922;background:#fff;overflow-wrap:anywhere}img{max-width:100%;height:auto}pre{white-space:pre-wrap}table{max-width:100%}</style>
+</head><body>${html}</body></html>`;
+}
+
+export const MAIL_SANDBOX = "allow-popups allow-popups-to-escape-sandbox";
+
+export default function MessageDialog({
+  summary,
+  settings,
+  onClose,
+}: {
+  summary: MailSummary;
+  settings: AppSettings;
+  onClose(): void;
+}) {
+  const message = useQuery({
+    queryKey: [...dataKeys.provider("suite"), "message", summary.id],
+    queryFn: () => dataApi.mail.message(summary.id),
+    staleTime: 5 * 60_000,
+    retry: retryData,
+  });
+  const doc = useMemo(() => (message.data ? mailDocument(message.data.html) : ""), [message.data]);
+  const when = new Intl.DateTimeFormat(undefined, {
+    timeZone: settings.timezone,
+    dateStyle: "medium",
+    timeStyle: "short",
+    hourCycle: settings.hourFormat === "12" ? "h12" : "h23",
+  }).format(new Date(summary.date));
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      className="mail-dialog"
+      title={summary.subject || "(no subject)"}
+      description={
+        <>
+          From <strong>{senderName(summary.from)}</strong>
+          {summary.from.name && summary.from.email ? ` <${summary.from.email}>` : ""} · {when}
+          {message.data?.to ? ` · to ${message.data.to}` : ""}
+        </>
+      }
+      footer={
+        message.data?.webUrl ? (
+          <a className="button" href={message.data.webUrl} target="_blank" rel="noopener noreferrer">
+            <Icon name="external" size={15} /> Open in Gmail
+          </a>
+        ) : undefined
+      }
+    >
+      {message.isPending ? (
+        <div className="mail-body-skeleton">
+          <Skeleton height={16} width="70%" />
+          <Skeleton height={16} width="90%" />
+          <Skeleton height={16} width="60%" />
+        </div>
+      ) : message.isError ? (
+        <ErrorState
+          error={message.error}
+          title="This message didn't load"
+          onRetry={() => void message.refetch()}
+        />
+      ) : (
+        <iframe
+          className="mail-body"
+          title={`Message: ${summary.subject || "(no subject)"}`}
+          sandbox={MAIL_SANDBOX}
+          referrerPolicy="no-referrer"
+          srcDoc={doc}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,52 @@
+import { useQuery } from "@tanstack/react-query";
+import { ApiError } from "../../lib/api";
+import { ErrorState, Skeleton } from "../../ui/States";
+import type { WidgetSettingsProps } from "../types";
+import { MAX_CALENDARS, type MeetingsConfig } from "./config";
+import { calendarsQuery } from "./queries";
+
+export function MeetingsSettings({ config, onChange }: WidgetSettingsProps<MeetingsConfig>) {
+  const calendars = useQuery(calendarsQuery);
+  if (calendars.isPending) return <Skeleton height={120} width="100%" />;
+  if (calendars.isError) {
+    const notConnected = calendars.error instanceof ApiError && calendars.error.status === 404;
+    return (
+      <ErrorState
+        error={calendars.error}
+        title={notConnected ? "Connect Google first (Settings → Connections)" : "The calendars didn't load"}
+        onRetry={() => void calendars.refetch()}
+      />
+    );
+  }
+  const all = calendars.data.map((c) => c.id);
+  const chosen = new Set(config.calendars ?? all);
+  const toggle = (id: string) => {
+    const next = all.filter((c) => (c === id ? !chosen.has(c) : chosen.has(c)));
+    if (next.length === 0) return;
+    // Every calendar is stored as "all", so calendars added later show up too.
+    onChange(next.length === all.length ? {} : { calendars: next.slice(0, MAX_CALENDARS) });
+  };
+  return (
+    <fieldset className="field">
+      <legend className="field-label">Show events from</legend>
+      <ul className="check-list">
+        {calendars.data.map((c) => (
+          <li key={c.id}>
+            <label className="checkbox-row">
+              <input
+                type="checkbox"
+                checked={chosen.has(c.id)}
+                // At least one calendar stays chosen; an empty list would show nothing.
+                disabled={chosen.has(c.id) && chosen.size === 1}
+                onChange={() => toggle(c.id)}
+              />
+              <span className="calendar-swatch" style={{ background: c.color ?? "var(--accent)" }} />
+              {c.name}
+              {c.primary && <span className="muted"> (primary)</span>}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}

@@ -1,0 +1,197 @@
+import { useQuery } from "@tanstack/react-query";
+import { type CSSProperties, lazy, Suspense, useEffect, useState } from "react";
+import { api } from "../../lib/api";
+import type { AppSettings } from "../../lib/app-settings";
+import { type Calendar, type CalendarEvent, dataApi, dataKeys } from "../../lib/data-api";
+import { remindOnce } from "../../lib/reminders";
+import { useNow } from "../../lib/use-now";
+import { Icon } from "../../ui/icons";
+import { DataFrame } from "../data/DataFrame";
+import { ProviderGate } from "../data/ProviderGate";
+import { useWidgetData } from "../data/useWidgetData";
+import { defineWidget, type WidgetProps } from "../types";
+import {
+  defaultMeetingsConfig,
+  dueReminders,
+  groupByDay,
+  type MeetingsConfig,
+  parseMeetingsConfig,
+  timeRange,
+} from "./config";
+import { calendarsQuery } from "./queries";
+import { MeetingsSettings } from "./Settings";
+
+const CreateEventDialog = lazy(() => import("./CreateEventDialog"));
+
+/** Checks every 20 s whether a meeting is N minutes away; whichever tab notices first sends it. */
+function useMeetingReminders(events: CalendarEvent[] | undefined, settings: AppSettings) {
+  const { meetingReminder, meetingReminderMinutes, timezone, hourFormat } = settings;
+  useEffect(() => {
+    if (!meetingReminder) return;
+    const check = () => {
+      const due = dueReminders(events ?? [], Date.now(), meetingReminderMinutes, {
+        timezone,
+        hourFormat,
+      });
+      for (const reminder of due)
+        void remindOnce(reminder.key, () => api.notifications.create("reminder", reminder.message)).catch(
+          () => {},
+        );
+    };
+    check();
+    const timer = setInterval(check, 20_000);
+    return () => clearInterval(timer);
+  }, [events, meetingReminder, meetingReminderMinutes, timezone, hourFormat]);
+}
+
+function EventRow({
+  event,
+  calendar,
+  settings,
+  now,
+}: {
+  event: CalendarEvent;
+  calendar: Calendar | undefined;
+  settings: AppSettings;
+  now: number;
+}) {
+  const live = Date.parse(event.start) <= now;
+  return (
+    <li
+      className={`event${live ? " is-live" : ""}`}
+      style={calendar?.color ? ({ "--calendar": calendar.color } as CSSProperties) : undefined}
+    >
+      <span className="event-bar" aria-hidden="true" />
+      <div className="event-text">
+        {event.htmlLink ? (
+          <a className="event-title" href={event.htmlLink} target="_blank" rel="noopener noreferrer">
+            {event.title || "Untitled event"}
+          </a>
+        ) : (
+          <span className="event-title">{event.title || "Untitled event"}</span>
+        )}
+        <span className="event-meta">
+          {live ? "Now · " : ""}
+          {timeRange(event, settings)}
+          {event.location ? ` · ${event.location}` : ""}
+        </span>
+      </div>
+      {event.meetUrl && (
+        <a
+          className="button small event-join"
+          href={event.meetUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Join ${event.title || "meeting"}`}
+        >
+          <Icon name="video" size={14} /> Join
+        </a>
+      )}
+    </li>
+  );
+}
+
+function MeetingsBody({ config, settings }: Pick<WidgetProps<MeetingsConfig>, "config" | "settings">) {
+  const now = useNow(60_000).getTime();
+  const [creating, setCreating] = useState(false);
+  const calendars = useQuery(calendarsQuery);
+  const query = useWidgetData({
+    queryKey: [...dataKeys.provider("suite"), "events", config.calendars?.join(",") ?? "*"],
+    queryFn: () => dataApi.calendar.events(config.calendars),
+    refreshMs: 5 * 60_000,
+  });
+  useMeetingReminders(query.data?.events, settings);
+  const byId = new Map(calendars.data?.map((c) => [c.id, c]));
+
+  return (
+    <div className="meetings">
+      <div className="meetings-toolbar">
+        <button type="button" className="button small" onClick={() => setCreating(true)}>
+          <Icon name="plus" size={14} /> New event
+        </button>
+      </div>
+      <DataFrame query={query} label="meetings" provider="suite" purpose="to see your meetings here">
+        {(list) => {
+          const groups = groupByDay(list.events, now, settings.timezone);
+          if (groups.length === 0)
+            return (
+              <div className="widget-empty">
+                <Icon name="calendar" size={22} />
+                <p>No meetings in the next two weeks.</p>
+              </div>
+            );
+          return (
+            <div className="event-days">
+              {groups.map((group) => (
+                <section key={group.key} className="event-day" aria-label={group.label}>
+                  <h4>{group.label}</h4>
+                  <ul>
+                    {group.events.map((event) => (
+                      <EventRow
+                        key={`${event.calendarId}:${event.id}`}
+                        event={event}
+                        calendar={byId.get(event.calendarId)}
+                        settings={settings}
+                        now={now}
+                      />
+                    ))}
+                  </ul>
+                </section>
+              ))}
+            </div>
+          );
+        }}
+      </DataFrame>
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateEventDialog
+            calendars={calendars.data ?? []}
+            settings={settings}
+            onClose={() => setCreating(false)}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function MeetingsWidget({ config, settings }: WidgetProps<MeetingsConfig>) {
+  return (
+    <ProviderGate provider="suite" purpose="to see your meetings here">
+      <MeetingsBody config={config} settings={settings} />
+    </ProviderGate>
+  );
+}
+
+function MeetingsPreview() {
+  return (
+    <div className="preview preview-list">
+      <span className="preview-heading">Today</span>
+      {[
+        ["09:30", "Standup", "#5b5bd6"],
+        ["14:00", "Design review", "#e5484d"],
+      ].map(([time, title, color]) => (
+        <div key={title} className="preview-row">
+          <span className="preview-dot" style={{ background: color }} />
+          {time} {title}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export const meetingsWidget = defineWidget<MeetingsConfig>({
+  type: "Meetings",
+  name: "Meetings",
+  description: "Upcoming meetings by day with join links; create events too. Needs Google.",
+  keywords: ["calendar", "events", "schedule", "google", "meet", "agenda"],
+  icon: "calendar",
+  provider: "suite",
+  defaultSize: { width: 360, height: 420 },
+  minSize: { width: 240, height: 200 },
+  defaultConfig: defaultMeetingsConfig,
+  parseConfig: parseMeetingsConfig,
+  Component: MeetingsWidget,
+  Settings: MeetingsSettings,
+  Preview: MeetingsPreview,
+});

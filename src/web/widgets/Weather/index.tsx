@@ -1,0 +1,156 @@
+import type { AppSettings } from "../../lib/app-settings";
+import { dataApi, type Forecast } from "../../lib/data-api";
+import { useNow } from "../../lib/use-now";
+import { Icon } from "../../ui/icons";
+import { DataFrame } from "../data/DataFrame";
+import { dayLabel, formatHour, formatTime, weekdayShort } from "../data/format";
+import { useWidgetData } from "../data/useWidgetData";
+import { defineWidget, type WidgetProps } from "../types";
+import {
+  defaultWeatherConfig,
+  describeWeather,
+  nextHours,
+  parseWeatherConfig,
+  temperature,
+  type WeatherConfig,
+  type WeatherLocation,
+  weekRange,
+} from "./config";
+import { LocationPicker } from "./LocationPicker";
+import { WeatherSettings } from "./Settings";
+import { WeatherIcon } from "./WeatherIcon";
+
+function ForecastView({
+  forecast,
+  location,
+  settings,
+}: {
+  forecast: Forecast;
+  location: WeatherLocation;
+  settings: AppSettings;
+}) {
+  const now = useNow(60_000);
+  const current = describeWeather(forecast.current.weatherCode);
+  const time = { timezone: settings.timezone, hourFormat: settings.hourFormat };
+  const hours = nextHours(forecast, now.getTime());
+  const range = weekRange(forecast.daily);
+  const today = forecast.daily[0]?.date ?? "";
+  const details = [
+    forecast.current.apparentTemperature !== null &&
+      `Feels like ${temperature(forecast.current.apparentTemperature)}`,
+    forecast.current.humidity !== null && `${Math.round(forecast.current.humidity)}% humidity`,
+    forecast.current.windSpeed !== null &&
+      `${Math.round(forecast.current.windSpeed)} ${forecast.units.windSpeed} wind`,
+  ].filter(Boolean);
+
+  return (
+    <div className="weather">
+      <section className="weather-now" aria-label="Now">
+        <WeatherIcon kind={current.kind} isDay={forecast.current.isDay} size={52} />
+        <div className="weather-temp">
+          {temperature(forecast.current.temperature)}
+          <span className="weather-unit">{forecast.units.temperature.replace("°", "")}</span>
+        </div>
+        <div className="weather-summary">
+          <strong className="weather-place">{location.name}</strong>
+          <span>{current.label}</span>
+          <span className="weather-details">{details.join(" · ")}</span>
+        </div>
+      </section>
+      {hours.length > 0 && (
+        <ol className="weather-hours" aria-label="Next hours">
+          {hours.map((h, i) => {
+            const d = describeWeather(h.weatherCode);
+            return (
+              <li key={h.time} title={`${formatTime(h.time, time)}: ${d.label}`}>
+                <span className="weather-hour">{i === 0 ? "Now" : formatHour(h.time, time)}</span>
+                <WeatherIcon kind={d.kind} size={22} label={d.label} />
+                <strong>{temperature(h.temperature)}</strong>
+                {h.precipitationProbability !== null && h.precipitationProbability >= 10 && (
+                  <span className="weather-rain">{Math.round(h.precipitationProbability)}%</span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {forecast.daily.length > 0 && (
+        <ol className="weather-days" aria-label="Next days">
+          {forecast.daily.map((day) => {
+            const d = describeWeather(day.weatherCode);
+            const left = ((day.temperatureMin - range.min) / (range.max - range.min)) * 100;
+            const width = ((day.temperatureMax - day.temperatureMin) / (range.max - range.min)) * 100;
+            return (
+              <li key={day.date}>
+                <span className="weather-day">{day.date === today ? "Today" : weekdayShort(day.date)}</span>
+                <WeatherIcon kind={d.kind} size={20} label={d.label} />
+                <span className="weather-rain">
+                  {day.precipitationProbability !== null && day.precipitationProbability >= 10
+                    ? `${Math.round(day.precipitationProbability)}%`
+                    : ""}
+                </span>
+                <span className="weather-low">{temperature(day.temperatureMin)}</span>
+                <span className="weather-range" aria-hidden="true">
+                  <span style={{ left: `${left}%`, width: `${Math.max(width, 4)}%` }} />
+                </span>
+                <span className="weather-high">{temperature(day.temperatureMax)}</span>
+                <span className="visually-hidden">{`${dayLabel(day.date, today)}: ${d.label}`}</span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function WeatherWidget({ config, update, settings }: WidgetProps<WeatherConfig>) {
+  const { location, unit } = config;
+  const query = useWidgetData({
+    queryKey: ["weather", "forecast", location?.latitude, location?.longitude, unit],
+    queryFn: () => dataApi.weather.forecast(location!.latitude, location!.longitude, unit),
+    refreshMs: 15 * 60_000,
+    enabled: location !== undefined,
+  });
+  if (!location) {
+    return (
+      <div className="weather-setup">
+        <p>
+          <Icon name="mapPin" size={15} /> Where should the forecast be for?
+        </p>
+        <LocationPicker onPick={(picked) => update((c) => ({ ...c, location: picked }))} />
+      </div>
+    );
+  }
+  return (
+    <DataFrame query={query} label="the forecast">
+      {(forecast) => <ForecastView forecast={forecast} location={location} settings={settings} />}
+    </DataFrame>
+  );
+}
+
+function WeatherPreview() {
+  return (
+    <div className="preview preview-weather">
+      <WeatherIcon kind="partly" size={40} />
+      <strong>18°</strong>
+      <span>Partly cloudy</span>
+    </div>
+  );
+}
+
+export const weatherWidget = defineWidget<WeatherConfig>({
+  type: "Weather",
+  name: "Weather",
+  description: "Conditions now, the next hours and the week, for any place or where you are.",
+  keywords: ["forecast", "temperature", "rain", "sun", "climate"],
+  icon: "cloud",
+  defaultSize: { width: 360, height: 380 },
+  minSize: { width: 220, height: 140 },
+  defaultConfig: defaultWeatherConfig,
+  parseConfig: parseWeatherConfig,
+  title: (config) => (config.location ? `Weather · ${config.location.name}` : undefined),
+  Component: WeatherWidget,
+  Settings: WeatherSettings,
+  Preview: WeatherPreview,
+});
