@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltApp, buildApp } from "../../src/server/app.js";
 import { ConfigError, loadConfig } from "../../src/server/config.js";
@@ -7,6 +8,7 @@ import { signedInClient, TestClient, uniqueEmail } from "../support/client.js";
 import { testConfig } from "../support/config.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
 import { registerSecret } from "../support/secrets.js";
+import { POSTGRES_ADMIN_URL } from "../support/services.js";
 
 describe.each(MODES)("health, readiness and rate limits (%s)", (modeName) => {
   let mode: ModeEnv;
@@ -109,6 +111,42 @@ describe("dependencies going away", () => {
       expect(ready.status).toBe(503);
       expect(ready.body.detail).toContain("redis");
     } finally {
+      await mode.teardown();
+    }
+  }, 60_000);
+});
+
+describe("the database going away", () => {
+  it("answers 503 problem+json while PostgreSQL refuses connections, and recovers when it is back", async () => {
+    const mode = await prepareMode("postgres");
+    const built = await mode.start();
+    const database = new URL(built.ctx.config.databaseUrl!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await admin.connect();
+    try {
+      const user = await signedInClient(built.app, "Patient");
+      expect((await user.get("/api/dashboards")).status).toBe(200);
+      // Refuse new connections and cut the open ones: the pool has nothing left to use.
+      await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [
+        database,
+      ]);
+      const down = await user.post("/api/dashboards", { name: "during the outage" });
+      expect(down.status).toBe(503);
+      expect(down.body.code).toBe("service_unavailable");
+      expect(down.headers["retry-after"]).toBeDefined();
+      const ready = await new TestClient(built.app).get("/readyz");
+      expect(ready.status).toBe(503);
+      expect(ready.body.detail).toContain("database");
+
+      await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
+      const back = await user.post("/api/dashboards", { name: "after the outage" });
+      expect(back.status).toBe(201);
+      const names = (await user.get("/api/dashboards")).body.map((d: { name: string }) => d.name);
+      expect(names).toEqual(["after the outage"]);
+    } finally {
+      await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`).catch(() => {});
+      await admin.end();
       await mode.teardown();
     }
   }, 60_000);

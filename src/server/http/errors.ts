@@ -159,24 +159,35 @@ export function installErrorHandling(app: FastifyInstance) {
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-const UNAVAILABLE_CODES = new Set([
+/** Network errors of a driver that could not reach its server. */
+const NETWORK_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
   "ETIMEDOUT",
   "EPIPE",
-  "57P01",
-  "57P03",
-  "53300",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
 ]);
 
+/**
+ * True when an error means a backing service (PostgreSQL, Redis) cannot serve right now, as
+ * opposed to a bug: connection failures, PostgreSQL's connection-exception (08) and
+ * operator-intervention (57P) classes, too many connections, a database refusing connections.
+ * Drizzle wraps driver errors, so the cause chain is searched too.
+ */
 function isUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: string; message?: string; cause?: unknown };
-    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const code = typeof e.code === "string" ? e.code : "";
+    const message = typeof e.message === "string" ? e.message : "";
+    if (NETWORK_CODES.has(code) || code.startsWith("08") || code.startsWith("57P") || code === "53300")
+      return true;
+    if (code === "55000" && /not currently accepting connections/.test(message)) return true;
     if (
-      e.message &&
-      /Connection is closed|connect ECONNREFUSED|Connection terminated|MaxRetriesPerRequest/i.test(e.message)
+      /Connection is closed|Connection terminated|MaxRetriesPerRequest|timeout exceeded when trying to connect/i.test(
+        message,
+      )
     )
       return true;
     current = e.cause;
