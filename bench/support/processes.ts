@@ -17,7 +17,9 @@ export async function freePort(): Promise<number> {
 
 /** Runs a TypeScript entry point in its own process and waits until `readyUrl` answers. */
 export async function startProcess(entry: string, env: Record<string, string>, readyUrl: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, entry)], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers under load.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(ROOT, entry)], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "inherit", "inherit"],

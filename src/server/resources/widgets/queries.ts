@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { CreateWidgetInput, UpdateWidgetInput, Widget } from "../../../contract/resources.js";
-import type { Db } from "../../db/client.js";
+import type { Database, Db } from "../../db/client.js";
 import { widgets } from "../../db/schema.js";
 import { iso } from "../../http/schemas.js";
 
@@ -37,26 +37,28 @@ export async function listWidgets(db: Db, userId: string, dashboardId?: string) 
 }
 
 /** ISO 8601 UTC with milliseconds, formatted by the database exactly as Date#toISOString would. */
-const isoSql = (column: typeof widgets.createdAt) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const DASHBOARD_WIDGETS_JSON = `
+  SELECT coalesce(json_agg(json_build_object(
+    'id', id, 'userId', user_id, 'dashboardId', dashboard_id, 'widgetType', widget_type,
+    'height', height, 'width', width, 'positionX', position_x, 'positionY', position_y, 'config', config,
+    'createdAt', ${isoSql("created_at")}, 'updatedAt', ${isoSql("updated_at")}
+  ) ORDER BY created_at, id), '[]')::text AS json
+  FROM widgets WHERE user_id = $1 AND dashboard_id = $2`;
 
 /**
- * The dashboard's widgets as the finished JSON array text, built by the database: the hot read of
- * every dashboard view skips row decoding, Date objects and re-serialisation in the server.
- * It yields exactly what `listWidgets` + `toWidget` would (a test holds the two together).
+ * The dashboard's widgets as the finished JSON array text, built by the database in one prepared
+ * statement: the hot read of every dashboard view skips query building, row decoding, Date objects
+ * and re-serialisation in the server. It yields exactly what `listWidgets` + `toWidget` would (a
+ * test holds the two together).
  */
-export async function listDashboardWidgetsJson(db: Db, userId: string, dashboardId: string): Promise<string> {
-  const result = await db.execute(sql`
-    SELECT coalesce(json_agg(json_build_object(
-      'id', ${widgets.id}, 'userId', ${widgets.userId}, 'dashboardId', ${widgets.dashboardId},
-      'widgetType', ${widgets.widgetType}, 'height', ${widgets.height}, 'width', ${widgets.width},
-      'positionX', ${widgets.positionX}, 'positionY', ${widgets.positionY}, 'config', ${widgets.config},
-      'createdAt', ${isoSql(widgets.createdAt)}, 'updatedAt', ${isoSql(widgets.updatedAt)}
-    ) ORDER BY ${widgets.createdAt}, ${widgets.id}), '[]')::text AS json
-    FROM ${widgets}
-    WHERE ${widgets.userId} = ${userId} AND ${widgets.dashboardId} = ${dashboardId}`);
-  // Both drivers (node-postgres, PGlite) answer raw queries with `{ rows }`.
-  return (result as unknown as { rows: { json: string }[] }).rows[0]!.json;
+export async function listDashboardWidgetsJson(database: Database, userId: string, dashboardId: string) {
+  const [row] = await database.prepared<{ json: string }>("dashboard_widgets_json", DASHBOARD_WIDGETS_JSON, [
+    userId,
+    dashboardId,
+  ]);
+  return row!.json;
 }
 
 export async function createWidget(db: Db, userId: string, input: CreateWidgetInput) {

@@ -33,7 +33,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
     async (request, reply) => {
       const { dashboardId } = request.query;
       if (!dashboardId) return listWidgets(db, request.user.id);
-      const json = await listDashboardWidgetsJson(db, request.user.id, dashboardId);
+      const json = await listDashboardWidgetsJson(ctx.database, request.user.id, dashboardId);
       // One query in the common case; only an empty answer needs to tell "no widgets" from "no dashboard".
       if (json === "[]" && !(await dashboardIsOwned(db, request.user.id, dashboardId)))
         throw notFound("Dashboard");
