@@ -266,14 +266,12 @@ describe("a first day in the browser", () => {
   );
 
   it(
-    "adds each of the seven widgets from the picker, and only those",
+    "adds each of the seven widgets that need no data source from the picker",
     async () => {
       await page.getByRole("button", { name: "Add widget" }).click();
       const picker = page.getByRole("dialog", { name: "Add a widget" });
-      expect(await picker.locator(".picker-card").count()).toBe(7);
-      for (const missing of ["Weather", "Crypto", "Inbox", "Meetings"]) {
-        expect(await picker.getByText(missing, { exact: true }).count()).toBe(0);
-      }
+      // All 13 types are offered; the data widgets have their own e2e file (data-widgets).
+      expect(await picker.locator(".picker-card").count()).toBe(13);
       await picker.getByRole("searchbox", { name: "Search widgets" }).fill("checklist");
       expect(await picker.locator(".picker-card").count()).toBe(1);
       await picker.getByRole("searchbox", { name: "Search widgets" }).fill("");

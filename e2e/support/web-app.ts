@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "playwright-core";
 import { type BuiltApp, buildApp } from "../../src/server/app.js";
+import type { Config } from "../../src/server/config.js";
 import { testConfig } from "../../test/support/config.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -31,7 +32,7 @@ export function buildWeb(): { dist: string; output: string; cleanup(): void } {
   return { dist, output: result.stdout, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -44,11 +45,19 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The real server (embedded PGlite, in memory) serving the built app on a free local port. */
-export async function startServer(dist: string): Promise<{ built: BuiltApp; baseUrl: string }> {
-  const port = await freePort();
+/**
+ * The real server (embedded PGlite, in memory) serving the built app on a local port: a free one,
+ * or the given one when the caller had to know the address first (OAuth redirect URIs, say).
+ */
+export async function startServer(
+  dist: string,
+  options: { port?: number; config?: Partial<Config> } = {},
+): Promise<{ built: BuiltApp; baseUrl: string }> {
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const built = await buildApp(testConfig({ webDist: dist, baseUrl, port, host: "127.0.0.1" }));
+  const built = await buildApp(
+    testConfig({ ...options.config, webDist: dist, baseUrl, port, host: "127.0.0.1" }),
+  );
   await built.app.listen({ port, host: "127.0.0.1" });
   return { built, baseUrl };
 }

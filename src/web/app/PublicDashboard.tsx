@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import type { Widget } from "../../contract/resources";
-import { bottom, readingOrder, STACK_BELOW, STEP } from "../grid/geometry";
+import { bottom, compactUp, readingOrder, STACK_BELOW, STEP } from "../grid/geometry";
 import { ApiError } from "../lib/api";
 import { type AppSettings, defaultAppSettings } from "../lib/app-settings";
 import { dataApi, type PublicWidget } from "../lib/data-api";
@@ -75,11 +75,13 @@ function ReadOnlyGrid({ widgets }: { widgets: PublicWidget[] }) {
   }, []);
   // Widgets that read the owner's accounts never come from the server; this is a second lock.
   const shown = widgets.filter((w) => !definitionFor(w.widgetType).provider);
-  const items = shown.map((w) => ({
-    id: w.id,
-    widget: w,
-    rect: { x: w.positionX, y: w.positionY, w: w.width, h: w.height },
-  }));
+  const items = compactUp(
+    shown.map((w) => ({
+      id: w.id,
+      widget: w,
+      rect: { x: w.positionX, y: w.positionY, w: w.width, h: w.height },
+    })),
+  );
   const height = bottom(items.map((i) => i.rect)) + STEP * 2;
   const right = items.reduce((max, i) => Math.max(max, i.rect.x + i.rect.w), 0);
   return (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   collides,
+  compactUp,
   findFreeSpot,
   fitResize,
   moveStep,
@@ -147,5 +148,31 @@ describe("stacking on narrow screens", () => {
       { id: "x", rect: r(0, 0, 1, 1) },
     ];
     expect(readingOrder(items).map((i) => i.id)).toEqual(["x", "y"]);
+  });
+});
+
+describe("compacting upwards", () => {
+  it("closes holes left by removed widgets, keeping columns and never overlapping", () => {
+    const items = [
+      { id: "a", rect: r(0, 0, 300, 200) },
+      // Below a removed widget that sat at (0, 200, 300, 400).
+      { id: "b", rect: r(0, 600, 300, 200) },
+      { id: "c", rect: r(300, 0, 300, 400) },
+      // Straddles a and c: it can rise only to c's bottom.
+      { id: "d", rect: r(200, 800, 200, 100) },
+    ];
+    const out = compactUp(items);
+    const byId = Object.fromEntries(out.map((i) => [i.id, i.rect]));
+    expect(byId.a).toEqual(r(0, 0, 300, 200));
+    expect(byId.b).toEqual(r(0, 200, 300, 200));
+    expect(byId.c).toEqual(r(300, 0, 300, 400));
+    expect(byId.d).toEqual(r(200, 400, 200, 100));
+    for (const [i, one] of out.entries())
+      expect(
+        collides(
+          one.rect,
+          out.filter((_, j) => j !== i).map((o) => o.rect),
+        ),
+      ).toBe(false);
   });
 });

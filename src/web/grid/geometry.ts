@@ -167,3 +167,22 @@ export function readingOrder<T extends { rect: Rect; id: string }>(items: readon
 export function sameRect(a: Rect, b: Rect): boolean {
   return a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
 }
+
+/**
+ * Slides every widget up as far as it goes without overlapping (in reading order), keeping its
+ * column. The public view leaves out the owner's private widgets; this closes the holes.
+ */
+export function compactUp<T extends { rect: Rect; id: string }>(items: readonly T[]): T[] {
+  const placed: Rect[] = [];
+  return readingOrder(items).map((item) => {
+    const { rect } = item;
+    const spans = (other: Rect) => rect.x < other.x + other.w && other.x < rect.x + rect.w;
+    const candidates = [0, ...placed.filter(spans).map((p) => p.y + p.h)]
+      .filter((y) => y <= rect.y)
+      .sort((a, b) => a - b);
+    const y = candidates.find((c) => !collides({ ...rect, y: c }, placed)) ?? rect.y;
+    const moved = { ...rect, y };
+    placed.push(moved);
+    return { ...item, rect: moved };
+  });
+}

@@ -52,7 +52,7 @@ function ItemRow({ item, now }: { item: WorkItem; now: number }) {
               <Icon name="message" size={11} /> {item.comments}
             </span>
           )}
-          {item.draft && <span className="badge">Draft</span>}
+          {item.draft && <span className="draft-badge">Draft</span>}
         </div>
         {item.labels.length > 0 && (
           <div className="label-row">

@@ -170,7 +170,7 @@ export const heatmapWidget = defineWidget<HeatmapConfig>({
   keywords: ["github", "contributions", "activity", "streak", "calendar", "developer"],
   icon: "heatmap",
   provider: "codehost",
-  defaultSize: { width: 700, height: 260 },
+  defaultSize: { width: 720, height: 300 },
   minSize: { width: 320, height: 180 },
   defaultConfig: defaultHeatmapConfig,
   parseConfig: parseHeatmapConfig,

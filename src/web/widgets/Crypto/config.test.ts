@@ -6,6 +6,7 @@ import {
   MAX_PAIRS,
   parseCryptoConfig,
   quoteOf,
+  rememberPrices,
   toggleBase,
   withQuote,
 } from "./config";
@@ -107,5 +108,19 @@ describe("crypto rows", () => {
     expect(rows[2]).toMatchObject({ trend: "down" });
     expect(rows[3]).toMatchObject({ trend: "flat" });
     expect(rows[4]).toMatchObject({ detail: "No answer for this pair" });
+  });
+
+  it("keeps a pair's last good price, marked stale, when only that pair fails on a refresh", () => {
+    const memory = rememberPrices(new Map(), results);
+    expect([...memory.keys()].sort()).toEqual(["ADA-USD", "BTC-USD", "SOL-USD"]);
+    const later: PairResult[] = [
+      { pair: "BTC-USD", error: { status: 502, detail: "The exchange is down" } },
+      { pair: "ETH-USD", error: { status: 404, detail: "No trades for ETH-USD" } },
+    ];
+    const rows = cryptoRows(["BTC-USD", "ETH-USD"], later, memory);
+    expect(rows[0]).toMatchObject({ kind: "price", price: 101, stale: "The exchange is down" });
+    expect(rows[1]).toMatchObject({ kind: "error" });
+    // A fresh answer replaces the remembered one and clears the mark.
+    expect(cryptoRows(["SOL-USD"], results, memory)[0]).not.toHaveProperty("stale");
   });
 });

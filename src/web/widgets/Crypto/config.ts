@@ -1,4 +1,4 @@
-import { type PairResult, TIMEFRAMES, type Timeframe } from "../../lib/data-api";
+import { type PairPrices, type PairResult, TIMEFRAMES, type Timeframe } from "../../lib/data-api";
 import { asEnum, isRecord } from "../../lib/parse";
 
 export interface CryptoConfig {
@@ -67,34 +67,54 @@ export type CryptoRow =
       changePercent: number | null;
       trend: Trend;
       closes: number[];
+      /** Set when this pair's latest refresh failed and an older price is shown instead. */
+      stale?: string;
     }
   | { kind: "error"; pair: string; base: string; detail: string };
 
-/** The server's answer as rows in the configured order; a pair it left out counts as failed. */
-export function cryptoRows(pairs: readonly string[], results: readonly PairResult[]): CryptoRow[] {
+/**
+ * The server's answer as rows in the configured order; a pair it left out counts as failed. A
+ * pair that failed this time but had a price before (`lastGood`) keeps that price, marked stale.
+ */
+export function cryptoRows(
+  pairs: readonly string[],
+  results: readonly PairResult[],
+  lastGood: ReadonlyMap<string, PairPrices> = new Map(),
+): CryptoRow[] {
   const byPair = new Map(results.map((r) => [r.pair, r]));
   return pairs.map((pair): CryptoRow => {
     const result = byPair.get(pair);
     if (!result || "error" in result) {
-      return {
-        kind: "error",
-        pair,
-        base: baseOf(pair),
-        detail: result && "error" in result ? result.error.detail : "No answer for this pair",
-      };
+      const detail = result && "error" in result ? result.error.detail : "No answer for this pair";
+      const previous = lastGood.get(pair);
+      if (previous) return { ...priceRow(pair, previous), stale: detail };
+      return { kind: "error", pair, base: baseOf(pair), detail };
     }
-    const change = result.changePercent;
-    return {
-      kind: "price",
-      pair,
-      base: result.base,
-      quote: result.quote,
-      price: result.price,
-      changePercent: change,
-      trend: change === null || Math.abs(change) < 0.005 ? "flat" : change > 0 ? "up" : "down",
-      closes: result.candles.map((c) => c.close),
-    };
+    return priceRow(pair, result);
   });
+}
+
+function priceRow(pair: string, result: PairPrices): Extract<CryptoRow, { kind: "price" }> {
+  const change = result.changePercent;
+  return {
+    kind: "price",
+    pair,
+    base: result.base,
+    quote: result.quote,
+    price: result.price,
+    changePercent: change,
+    trend: change === null || Math.abs(change) < 0.005 ? "flat" : change > 0 ? "up" : "down",
+    closes: result.candles.map((c) => c.close),
+  };
+}
+
+/** Remembers each pair's latest good answer for one timeframe (the widget keeps it in a ref). */
+export function rememberPrices(
+  memory: Map<string, PairPrices>,
+  results: readonly PairResult[],
+): Map<string, PairPrices> {
+  for (const r of results) if (!("error" in r)) memory.set(r.pair, r);
+  return memory;
 }
 
 export const TIMEFRAME_LABELS: Record<Timeframe, string> = {

@@ -1,4 +1,5 @@
-import { dataApi, TIMEFRAMES } from "../../lib/data-api";
+import { useRef } from "react";
+import { dataApi, type PairPrices, TIMEFRAMES, type Timeframe } from "../../lib/data-api";
 import { Icon } from "../../ui/icons";
 import { DataFrame } from "../data/DataFrame";
 import { formatPercent, formatPrice } from "../data/format";
@@ -11,6 +12,7 @@ import {
   cryptoRows,
   defaultCryptoConfig,
   parseCryptoConfig,
+  rememberPrices,
   TIMEFRAME_LABELS,
   TIMEFRAME_NAMES,
 } from "./config";
@@ -31,7 +33,7 @@ function PriceRow({ row, timeframe }: { row: CryptoRow; timeframe: string }) {
     );
   }
   return (
-    <li className={`crypto-row is-${row.trend}`} data-pair={row.pair}>
+    <li className={`crypto-row is-${row.trend}${row.stale ? " is-stale" : ""}`} data-pair={row.pair}>
       <div className="crypto-name">
         <strong>{row.base}</strong>
         <span>{row.pair}</span>
@@ -43,7 +45,13 @@ function PriceRow({ row, timeframe }: { row: CryptoRow; timeframe: string }) {
       />
       <div className="crypto-price">
         <strong>{formatPrice(row.price, row.quote)}</strong>
-        <span className="crypto-change">{formatPercent(row.changePercent)}</span>
+        {row.stale ? (
+          <span className="crypto-row-stale" title={`Refresh failed: ${row.stale}`}>
+            <Icon name="alert" size={11} /> stale
+          </span>
+        ) : (
+          <span className="crypto-change">{formatPercent(row.changePercent)}</span>
+        )}
       </div>
     </li>
   );
@@ -51,6 +59,13 @@ function PriceRow({ row, timeframe }: { row: CryptoRow; timeframe: string }) {
 
 function CryptoWidget({ config, update, openSettings }: WidgetProps<CryptoConfig>) {
   const { pairs, timeframe } = config;
+  // Each pair's last good answer per timeframe: a pair whose refresh fails keeps its old price.
+  const memory = useRef(new Map<Timeframe, Map<string, PairPrices>>());
+  const remembered = (t: Timeframe) => {
+    let map = memory.current.get(t);
+    if (!map) memory.current.set(t, (map = new Map()));
+    return map;
+  };
   const query = useWidgetData({
     queryKey: ["exchange", "prices", pairs.join(","), timeframe],
     queryFn: () => dataApi.exchange.prices(pairs, timeframe),
@@ -84,13 +99,19 @@ function CryptoWidget({ config, update, openSettings }: WidgetProps<CryptoConfig
         ))}
       </fieldset>
       <DataFrame query={query} label="prices">
-        {(results) => (
-          <ul className="crypto-list">
-            {cryptoRows(pairs, results).map((row) => (
-              <PriceRow key={row.pair} row={row} timeframe={TIMEFRAME_NAMES[timeframe]} />
-            ))}
-          </ul>
-        )}
+        {(results) => {
+          // Rows from what was remembered before this answer, then remember its good prices.
+          const known = remembered(timeframe);
+          const rows = cryptoRows(pairs, results, known);
+          rememberPrices(known, results);
+          return (
+            <ul className="crypto-list">
+              {rows.map((row) => (
+                <PriceRow key={row.pair} row={row} timeframe={TIMEFRAME_NAMES[timeframe]} />
+              ))}
+            </ul>
+          );
+        }}
       </DataFrame>
     </div>
   );

@@ -1,28 +1,24 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ApiError, describeError } from "../../lib/api";
 import type { AppSettings } from "../../lib/app-settings";
-import { type Calendar, dataApi, dataKeys, type NewEvent } from "../../lib/data-api";
+import { dataApi, dataKeys, type NewEvent } from "../../lib/data-api";
 import { Dialog } from "../../ui/Dialog";
+import { Skeleton } from "../../ui/States";
 import { useToasts } from "../../ui/Toasts";
 import { zonedTimeToUtc } from "../data/format";
 import { Field } from "../shared/fields";
 import { defaultEventTimes, validateEvent } from "./config";
+import { calendarsQuery } from "./queries";
 
-export default function CreateEventDialog({
-  calendars,
-  settings,
-  onClose,
-}: {
-  calendars: Calendar[];
-  settings: AppSettings;
-  onClose(): void;
-}) {
+export default function CreateEventDialog({ settings, onClose }: { settings: AppSettings; onClose(): void }) {
   const client = useQueryClient();
   const toasts = useToasts();
-  const writable = calendars.filter((c) => c.writable);
+  const calendars = useQuery(calendarsQuery);
+  const writable = (calendars.data ?? []).filter((c) => c.writable);
   const [form, setForm] = useState(() => ({
-    calendarId: (writable.find((c) => c.primary) ?? writable[0])?.id ?? "",
+    /** Empty until chosen: then the primary calendar (or the first writable one) is meant. */
+    calendarId: "",
     title: "",
     location: "",
     meet: false,
@@ -52,15 +48,17 @@ export default function CreateEventDialog({
       }),
   });
 
+  const calendarId = form.calendarId || ((writable.find((c) => c.primary) ?? writable[0])?.id ?? "");
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problems = validateEvent(form);
+    const problems = validateEvent({ ...form, calendarId });
     if (Object.keys(problems).length) {
       setErrors(problems);
       return;
     }
     create.mutate({
-      calendarId: form.calendarId,
+      calendarId,
       title: form.title.trim(),
       start: zonedTimeToUtc(form.date, form.start, settings.timezone).toISOString(),
       end: zonedTimeToUtc(form.date, form.end, settings.timezone).toISOString(),
@@ -84,12 +82,16 @@ export default function CreateEventDialog({
             {errors.form}
           </p>
         )}
-        {writable.length === 0 ? (
+        {calendars.isPending ? (
+          <Skeleton height={36} width="100%" />
+        ) : calendars.isError ? (
+          <p className="form-error">Your calendars didn't load: {describeError(calendars.error)}</p>
+        ) : writable.length === 0 ? (
           <p className="form-error">None of your calendars accepts new events.</p>
         ) : (
           <Field label="Calendar" error={errors.calendarId}>
             {(id) => (
-              <select id={id} value={form.calendarId} onChange={(e) => set({ calendarId: e.target.value })}>
+              <select id={id} value={calendarId} onChange={(e) => set({ calendarId: e.target.value })}>
                 {writable.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}

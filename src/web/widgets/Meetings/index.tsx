@@ -144,11 +144,7 @@ function MeetingsBody({ config, settings }: Pick<WidgetProps<MeetingsConfig>, "c
       </DataFrame>
       {creating && (
         <Suspense fallback={null}>
-          <CreateEventDialog
-            calendars={calendars.data ?? []}
-            settings={settings}
-            onClose={() => setCreating(false)}
-          />
+          <CreateEventDialog settings={settings} onClose={() => setCreating(false)} />
         </Suspense>
       )}
     </div>

@@ -8,7 +8,11 @@ import { useDebounced } from "../data/useDebounced";
 import { retryData } from "../data/useWidgetData";
 import { placeLabel, type WeatherLocation } from "./config";
 
-const round = (n: number) => Math.round(n * 10_000) / 10_000;
+/**
+ * About a kilometre: plenty for a forecast, and the widget's config (visible to anyone if the
+ * dashboard is shared) does not pin down the user's home.
+ */
+const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Find a place by name (geocoding through our server) or use the browser's position. */
 export function LocationPicker({ onPick }: { onPick(location: WeatherLocation): void }) {

@@ -46,7 +46,7 @@ function ForecastView({
   return (
     <div className="weather">
       <section className="weather-now" aria-label="Now">
-        <WeatherIcon kind={current.kind} isDay={forecast.current.isDay} size={52} />
+        <WeatherIcon kind={current.kind} isDay={forecast.current.isDay} size={46} />
         <div className="weather-temp">
           {temperature(forecast.current.temperature)}
           <span className="weather-unit">{forecast.units.temperature.replace("°", "")}</span>
