@@ -81,6 +81,8 @@ function InboxBody({ config, settings }: Pick<WidgetProps<InboxConfig>, "config"
     queryFn: (pageToken: string | undefined) => dataApi.mail.messages(config.labels, pageToken),
     nextCursor: (page) => page.nextPageToken,
     refreshMs: 2 * 60_000,
+    // New-mail reminders should arrive with every tab in the background too.
+    inBackground: settings.mailReminder,
   });
   useMailReminder(query.data?.pages[0]?.messages, settings.mailReminder);
   const time = { timezone: settings.timezone, hourFormat: settings.hourFormat };
