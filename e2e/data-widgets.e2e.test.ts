@@ -604,6 +604,11 @@ describe("data widgets in the browser", () => {
     await page.mouse.move(0, 0);
     expect(await page.locator("[data-widget-type]").count()).toBe(13);
     await page.screenshot({ path: path.join(ARTIFACTS, "data-widgets-light.png"), fullPage: true });
+    // On a phone the same widgets stack in reading order.
+    await page.setViewportSize({ width: 400, height: 860 });
+    await widget("Crypto").locator(".data-status").waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, "data-widgets-mobile.png") });
+    await page.setViewportSize({ width: 1600, height: 1300 });
 
     const settings = await api("GET", "/api/settings");
     await api("PUT", "/api/settings", {
