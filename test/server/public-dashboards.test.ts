@@ -36,7 +36,9 @@ describe.each(["embedded", "postgres+redis"] as const)("public dashboards (%s)",
         config:
           widgetType === "Bookmark"
             ? { bookmarks: [{ id: "b", title: "Docs", url: "https://example.org" }] }
-            : {},
+            : widgetType === "Weather"
+              ? { location: { name: "Home", latitude: 48.858372, longitude: 2.294481 }, unit: "celsius" }
+              : {},
       });
     }
     return d as { id: string };
@@ -61,6 +63,12 @@ describe.each(["embedded", "postgres+redis"] as const)("public dashboards (%s)",
       "Weather",
     ]);
     expect(res.body.widgets[1].config.bookmarks[0].url).toBe("https://example.org");
+    // The owner's exact position stays private: the public view rounds it to about a kilometre.
+    expect(res.body.widgets[3].config).toEqual({
+      location: { name: "Home", latitude: 48.86, longitude: 2.29 },
+      unit: "celsius",
+    });
+    expect(res.text).not.toContain("48.858372");
 
     // Nothing that identifies the owner goes out.
     for (const secret of [owner.user!.id, owner.user!.email, "Publisher"])

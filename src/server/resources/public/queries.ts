@@ -31,6 +31,22 @@ export async function readPublicDashboard(db: Db, id: string) {
     id: dashboard.id,
     name: dashboard.name,
     updatedAt: iso(dashboard.updatedAt),
-    widgets: rows.map((w) => ({ ...w, widgetType: w.widgetType as WidgetType, config: w.config as object })),
+    widgets: rows.map((w) => ({
+      ...w,
+      widgetType: w.widgetType as WidgetType,
+      config: w.widgetType === "Weather" ? coarseLocation(w.config) : (w.config as object),
+    })),
   };
+}
+
+/**
+ * A Weather widget may hold the owner's exact position (from the browser); the public view shows
+ * the weather of the area, never the spot: coordinates are cut to two decimals (about 1 km).
+ */
+function coarseLocation(config: unknown): object {
+  const c = (config ?? {}) as { location?: { latitude?: unknown; longitude?: unknown } };
+  const loc = c.location;
+  if (!loc || typeof loc !== "object") return c;
+  const round = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? Math.round(v * 100) / 100 : v);
+  return { ...c, location: { ...loc, latitude: round(loc.latitude), longitude: round(loc.longitude) } };
 }
