@@ -62,8 +62,8 @@ function CryptoWidget({ config, update, openSettings }: WidgetProps<CryptoConfig
   // Each pair's last good answer per timeframe: a pair whose refresh fails keeps its old price.
   const memory = useRef(new Map<Timeframe, Map<string, PairPrices>>());
   const remembered = (t: Timeframe) => {
-    let map = memory.current.get(t);
-    if (!map) memory.current.set(t, (map = new Map()));
+    const map = memory.current.get(t) ?? new Map<string, PairPrices>();
+    memory.current.set(t, map);
     return map;
   };
   const query = useWidgetData({
