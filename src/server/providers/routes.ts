@@ -35,7 +35,7 @@ export const providerRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
 const signedInRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const services = createProviderServices(ctx);
   app.addHook("onClose", async () => services.cache.clear());
-  app.addHook("preHandler", ctx.authenticate);
+  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/providers",

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import type { AppContext } from "../context.js";
-import { badRequest } from "../http/errors.js";
+import { badRequest, notFound } from "../http/errors.js";
 import { errorResponses } from "../http/schemas.js";
+import { coarseLocation } from "../resources/public/queries.js";
+import { PublicWidgetParams, publicDataErrors, publicWidgetConfig } from "../resources/public/widget-data.js";
 import { OpenMeteo } from "./open-meteo.js";
 
 const tags = ["Weather"];
@@ -76,11 +78,11 @@ function coordinate(value: string, name: string, limit: number): number {
 export const weatherRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const meteo = new OpenMeteo(ctx.config.weatherApiUrl, ctx.config.geocodingApiUrl);
   app.addHook("onClose", async () => meteo.close());
-  app.addHook("preHandler", ctx.authenticate);
 
   app.get(
     "/api/weather",
     {
+      onRequest: ctx.authenticate,
       schema: {
         tags,
         summary: "Current conditions, the next 24 hours and 7 days for a place",
@@ -101,6 +103,7 @@ export const weatherRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
   app.get(
     "/api/weather/search",
     {
+      onRequest: ctx.authenticate,
       schema: {
         tags,
         summary: "Find places by name (geocoding)",
@@ -109,5 +112,29 @@ export const weatherRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
       },
     },
     async (request) => meteo.search(request.query.q),
+  );
+
+  app.get(
+    "/api/public/dashboards/:id/widgets/:widgetId/weather",
+    {
+      schema: {
+        tags: ["Public"],
+        summary: "The forecast for a Weather widget on a public dashboard, without a session",
+        description:
+          "For the location (rounded to about a kilometre) and unit stored in the widget's config. 404 unless the dashboard is public and the widget is a Weather widget on it with a location.",
+        security: [],
+        params: PublicWidgetParams,
+        response: { 200: ForecastSchema, ...publicDataErrors },
+      },
+    },
+    async (request) => {
+      const config = coarseLocation(await publicWidgetConfig(ctx, request, request.params, "Weather"));
+      const { latitude, longitude } = config.location ?? {};
+      const valid = (v: unknown, limit: number): v is number =>
+        typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= limit;
+      if (!valid(latitude, 90) || !valid(longitude, 180)) throw notFound("A location for this widget");
+      const unit = (config as { unit?: unknown }).unit === "fahrenheit" ? "fahrenheit" : "celsius";
+      return meteo.forecast(latitude, longitude, unit);
+    },
   );
 };

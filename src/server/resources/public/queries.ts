@@ -7,6 +7,32 @@ import { iso } from "../../http/schemas.js";
 /** Widget types whose data comes from the owner's connected accounts: never shown publicly. */
 export const PRIVATE_WIDGET_TYPES: WidgetType[] = ["Inbox", "Meetings", "Codehost", "Codehost Heatmap"];
 
+/**
+ * The config of one widget of the given type on a public dashboard, or null when the dashboard
+ * is not public or holds no such widget: the one check behind every public widget-data route.
+ */
+export async function readPublicWidgetConfig(
+  db: Db,
+  dashboardId: string,
+  widgetId: string,
+  type: WidgetType,
+) {
+  const [row] = await db
+    .select({ config: widgets.config })
+    .from(widgets)
+    .innerJoin(dashboards, eq(dashboards.id, widgets.dashboardId))
+    .where(
+      and(
+        eq(widgets.id, widgetId),
+        eq(widgets.dashboardId, dashboardId),
+        eq(widgets.widgetType, type),
+        eq(dashboards.isPublic, true),
+      ),
+    )
+    .limit(1);
+  return row ? ((row.config ?? {}) as Record<string, unknown>) : null;
+}
+
 export async function readPublicDashboard(db: Db, id: string) {
   const [dashboard] = await db
     .select({ id: dashboards.id, name: dashboards.name, updatedAt: dashboards.updatedAt })
@@ -43,7 +69,7 @@ export async function readPublicDashboard(db: Db, id: string) {
  * A Weather widget may hold the owner's exact position (from the browser); the public view shows
  * the weather of the area, never the spot: coordinates are cut to two decimals (about 1 km).
  */
-function coarseLocation(config: unknown): object {
+export function coarseLocation(config: unknown): { location?: { latitude?: unknown; longitude?: unknown } } {
   const c = (config ?? {}) as { location?: { latitude?: unknown; longitude?: unknown } };
   const loc = c.location;
   if (!loc || typeof loc !== "object") return c;
