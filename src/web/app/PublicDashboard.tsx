@@ -9,6 +9,7 @@ import { dataApi, type PublicWidget } from "../lib/data-api";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Icon } from "../ui/icons";
 import { ErrorState, Skeleton } from "../ui/States";
+import { type DataSource, DataSourceContext } from "../widgets/data/source";
 import { definitionFor } from "../widgets/registry";
 import { Logo } from "./Logo";
 
@@ -61,10 +62,12 @@ function ReadOnlyCard({ widget, settings }: { widget: PublicWidget; settings: Ap
   );
 }
 
-function ReadOnlyGrid({ widgets }: { widgets: PublicWidget[] }) {
+function ReadOnlyGrid({ dashboardId, widgets }: { dashboardId: string; widgets: PublicWidget[] }) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const settings = useMemo(visitorSettings, []);
+  // No session here: data widgets read their published data through the public endpoints.
+  const source = useMemo<DataSource>(() => ({ kind: "public", dashboardId }), [dashboardId]);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -85,33 +88,35 @@ function ReadOnlyGrid({ widgets }: { widgets: PublicWidget[] }) {
   const height = bottom(items.map((i) => i.rect)) + STEP * 2;
   const right = items.reduce((max, i) => Math.max(max, i.rect.x + i.rect.w), 0);
   return (
-    <div ref={ref} className="grid-wrap">
-      {width === 0 ? null : width < STACK_BELOW ? (
-        <ol className="grid-stack" aria-label="Widgets">
-          {readingOrder(items).map(({ widget }) => (
-            <li
-              key={widget.id}
-              className="grid-stack-item"
-              style={{ height: Math.min(Math.max(widget.height, 160), 720) }}
-            >
-              <ReadOnlyCard widget={widget} settings={settings} />
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <div className="grid-canvas" style={{ height, minWidth: right }}>
-          {items.map(({ widget, rect }) => (
-            <div
-              key={widget.id}
-              className="grid-item"
-              style={{ transform: `translate(${rect.x}px, ${rect.y}px)`, width: rect.w, height: rect.h }}
-            >
-              <ReadOnlyCard widget={widget} settings={settings} />
-            </div>
-          ))}
-        </div>
-      )}
-    </div>
+    <DataSourceContext.Provider value={source}>
+      <div ref={ref} className="grid-wrap">
+        {width === 0 ? null : width < STACK_BELOW ? (
+          <ol className="grid-stack" aria-label="Widgets">
+            {readingOrder(items).map(({ widget }) => (
+              <li
+                key={widget.id}
+                className="grid-stack-item"
+                style={{ height: Math.min(Math.max(widget.height, 160), 720) }}
+              >
+                <ReadOnlyCard widget={widget} settings={settings} />
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <div className="grid-canvas" style={{ height, minWidth: right }}>
+            {items.map(({ widget, rect }) => (
+              <div
+                key={widget.id}
+                className="grid-item"
+                style={{ transform: `translate(${rect.x}px, ${rect.y}px)`, width: rect.w, height: rect.h }}
+              >
+                <ReadOnlyCard widget={widget} settings={settings} />
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+    </DataSourceContext.Provider>
   );
 }
 
@@ -172,7 +177,7 @@ export default function PublicDashboardPage() {
             {query.data.widgets.length === 0 ? (
               <p className="muted">Nothing on this dashboard yet.</p>
             ) : (
-              <ReadOnlyGrid widgets={query.data.widgets} />
+              <ReadOnlyGrid dashboardId={query.data.id} widgets={query.data.widgets} />
             )}
           </section>
         )}

@@ -216,6 +216,10 @@ function query(params: Record<string, string | number | undefined>): string {
   return text ? `?${text}` : "";
 }
 
+export function publicWidgetPath(dashboardId: string, widgetId: string, data: "prices" | "weather"): string {
+  return `/api/public/dashboards/${enc(dashboardId)}/widgets/${enc(widgetId)}/${data}`;
+}
+
 export const dataApi = {
   exchange: {
     prices: (pairs: string[], timeframe: Timeframe) =>
@@ -263,6 +267,13 @@ export const dataApi = {
     page: (id: string) => request<NotesPage>("GET", `/api/providers/notes/pages/${enc(id)}`),
   },
   publicDashboard: (id: string) => request<PublicDashboard>("GET", `/api/public/dashboards/${enc(id)}`),
+  /** A published widget's live data, read with the config stored on it; no session needed. */
+  publicWidget: {
+    prices: (dashboardId: string, widgetId: string) =>
+      request<PairResult[]>("GET", publicWidgetPath(dashboardId, widgetId, "prices")),
+    weather: (dashboardId: string, widgetId: string) =>
+      request<Forecast>("GET", publicWidgetPath(dashboardId, widgetId, "weather")),
+  },
 };
 
 /** Query keys of provider data start with the provider, so a disconnect can drop them all at once. */

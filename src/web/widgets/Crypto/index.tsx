@@ -1,9 +1,10 @@
 import { useRef } from "react";
-import { dataApi, type PairPrices, TIMEFRAMES, type Timeframe } from "../../lib/data-api";
+import { type PairPrices, TIMEFRAMES, type Timeframe } from "../../lib/data-api";
 import { Icon } from "../../ui/icons";
 import { DataFrame } from "../data/DataFrame";
 import { formatPercent, formatPrice } from "../data/format";
 import { Sparkline } from "../data/Sparkline";
+import { pricesRequest, useDataSource } from "../data/source";
 import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
 import {
@@ -57,7 +58,7 @@ function PriceRow({ row, timeframe }: { row: CryptoRow; timeframe: string }) {
   );
 }
 
-function CryptoWidget({ config, update, openSettings }: WidgetProps<CryptoConfig>) {
+function CryptoWidget({ widget, config, update, openSettings }: WidgetProps<CryptoConfig>) {
   const { pairs, timeframe } = config;
   // Each pair's last good answer per timeframe: a pair whose refresh fails keeps its old price.
   const memory = useRef(new Map<Timeframe, Map<string, PairPrices>>());
@@ -66,9 +67,9 @@ function CryptoWidget({ config, update, openSettings }: WidgetProps<CryptoConfig
     memory.current.set(t, map);
     return map;
   };
+  const source = useDataSource();
   const query = useWidgetData({
-    queryKey: ["exchange", "prices", pairs.join(","), timeframe],
-    queryFn: () => dataApi.exchange.prices(pairs, timeframe),
+    ...pricesRequest(source, widget.id, pairs, timeframe),
     refreshMs: 60_000,
     enabled: pairs.length > 0,
   });

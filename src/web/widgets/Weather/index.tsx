@@ -1,9 +1,10 @@
 import type { AppSettings } from "../../lib/app-settings";
-import { dataApi, type Forecast } from "../../lib/data-api";
+import type { Forecast } from "../../lib/data-api";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
 import { DataFrame } from "../data/DataFrame";
 import { dayLabel, formatHour, formatTime, weekdayShort } from "../data/format";
+import { forecastRequest, useDataSource } from "../data/source";
 import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
 import {
@@ -104,11 +105,12 @@ function ForecastView({
   );
 }
 
-function WeatherWidget({ config, update, settings }: WidgetProps<WeatherConfig>) {
+function WeatherWidget({ widget, config, update, settings }: WidgetProps<WeatherConfig>) {
   const { location, unit } = config;
+  const source = useDataSource();
   const query = useWidgetData({
-    queryKey: ["weather", "forecast", location?.latitude, location?.longitude, unit],
-    queryFn: () => dataApi.weather.forecast(location!.latitude, location!.longitude, unit),
+    // Disabled below without a location; the placeholder only keeps the hook order fixed.
+    ...forecastRequest(source, widget.id, location ?? { latitude: 0, longitude: 0 }, unit),
     refreshMs: 15 * 60_000,
     enabled: location !== undefined,
   });
