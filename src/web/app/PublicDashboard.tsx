@@ -9,7 +9,7 @@ import { dataApi, type PublicWidget } from "../lib/data-api";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Icon } from "../ui/icons";
 import { ErrorState, Skeleton } from "../ui/States";
-import { type DataSource, DataSourceContext } from "../widgets/data/source";
+import { type DataSource, DataSourceContext } from "../widgets/common/source";
 import { definitionFor } from "../widgets/registry";
 import { Logo } from "./Logo";
 

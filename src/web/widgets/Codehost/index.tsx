@@ -2,10 +2,10 @@ import { useState } from "react";
 import { dataApi, dataKeys, type WorkItem } from "../../lib/data-api";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
-import { DataFrame } from "../data/DataFrame";
-import { readableOn, relativeTime } from "../data/format";
-import { ProviderGate } from "../data/ProviderGate";
-import { useWidgetData } from "../data/useWidgetData";
+import { DataFrame } from "../common/DataFrame";
+import { readableOn, relativeTime } from "../common/format";
+import { ProviderGate } from "../common/ProviderGate";
+import { useWidgetData } from "../common/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
 import {
   type CodehostConfig,

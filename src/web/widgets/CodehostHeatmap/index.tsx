@@ -1,7 +1,7 @@
 import { dataApi, dataKeys } from "../../lib/data-api";
-import { DataFrame } from "../data/DataFrame";
-import { ProviderGate } from "../data/ProviderGate";
-import { useWidgetData } from "../data/useWidgetData";
+import { DataFrame } from "../common/DataFrame";
+import { ProviderGate } from "../common/ProviderGate";
+import { useWidgetData } from "../common/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
 import {
   defaultHeatmapConfig,

@@ -1,11 +1,11 @@
 import { useRef } from "react";
 import { type PairPrices, TIMEFRAMES, type Timeframe } from "../../lib/data-api";
 import { Icon } from "../../ui/icons";
-import { DataFrame } from "../data/DataFrame";
-import { formatPercent, formatPrice } from "../data/format";
-import { Sparkline } from "../data/Sparkline";
-import { pricesRequest, useDataSource } from "../data/source";
-import { useWidgetData } from "../data/useWidgetData";
+import { DataFrame } from "../common/DataFrame";
+import { formatPercent, formatPrice } from "../common/format";
+import { Sparkline } from "../common/Sparkline";
+import { pricesRequest, useDataSource } from "../common/source";
+import { useWidgetData } from "../common/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
 import {
   type CryptoConfig,

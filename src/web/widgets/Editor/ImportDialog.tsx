@@ -6,10 +6,10 @@ import { useNow } from "../../lib/use-now";
 import { Dialog } from "../../ui/Dialog";
 import { Icon } from "../../ui/icons";
 import { ErrorState, Skeleton, Spinner } from "../../ui/States";
-import { relativeTime } from "../data/format";
-import { ProviderGate } from "../data/ProviderGate";
-import { useDebounced } from "../data/useDebounced";
-import { retryData } from "../data/useWidgetData";
+import { relativeTime } from "../common/format";
+import { ProviderGate } from "../common/ProviderGate";
+import { useDebounced } from "../common/useDebounced";
+import { retryData } from "../common/useWidgetData";
 
 function PageSearch({ onImport }: { onImport(page: NotesPage): void }) {
   const [text, setText] = useState("");

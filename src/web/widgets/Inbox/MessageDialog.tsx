@@ -5,7 +5,7 @@ import { dataApi, dataKeys, type MailSummary } from "../../lib/data-api";
 import { Dialog } from "../../ui/Dialog";
 import { Icon } from "../../ui/icons";
 import { ErrorState, Skeleton } from "../../ui/States";
-import { retryData } from "../data/useWidgetData";
+import { retryData } from "../common/useWidgetData";
 import { senderName } from "./config";
 
 /**

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../lib/api";
 import { dataApi, dataKeys } from "../../lib/data-api";
 import { ErrorState, Skeleton } from "../../ui/States";
-import { retryData } from "../data/useWidgetData";
+import { retryData } from "../common/useWidgetData";
 import type { WidgetSettingsProps } from "../types";
 import { type InboxConfig, labelName, MAX_LABELS, sortLabels } from "./config";
 

@@ -1,6 +1,6 @@
 import type { MailLabel, MailSummary } from "../../lib/data-api";
 import { isRecord } from "../../lib/parse";
-import { dayKey, formatTime, type TimeOptions } from "../data/format";
+import { dayKey, formatTime, type TimeOptions } from "../common/format";
 
 export interface InboxConfig {
   /** Gmail label ids; messages carrying any of them are shown. */

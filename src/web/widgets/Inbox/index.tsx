@@ -4,9 +4,9 @@ import { dataApi, dataKeys, type MailSummary } from "../../lib/data-api";
 import { remindOnce } from "../../lib/reminders";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
-import { DataFrame } from "../data/DataFrame";
-import { ProviderGate } from "../data/ProviderGate";
-import { useWidgetPages } from "../data/useWidgetData";
+import { DataFrame } from "../common/DataFrame";
+import { ProviderGate } from "../common/ProviderGate";
+import { useWidgetPages } from "../common/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
 import {
   defaultInboxConfig,

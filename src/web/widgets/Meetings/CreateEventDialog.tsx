@@ -6,7 +6,7 @@ import { dataApi, dataKeys, type NewEvent } from "../../lib/data-api";
 import { Dialog } from "../../ui/Dialog";
 import { Skeleton } from "../../ui/States";
 import { useToasts } from "../../ui/Toasts";
-import { zonedTimeToUtc } from "../data/format";
+import { zonedTimeToUtc } from "../common/format";
 import { Field } from "../shared/fields";
 import { defaultEventTimes, validateEvent } from "./config";
 import { calendarsQuery } from "./queries";

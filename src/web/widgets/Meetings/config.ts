@@ -1,6 +1,6 @@
 import type { CalendarEvent } from "../../lib/data-api";
 import { isRecord } from "../../lib/parse";
-import { dayKey, dayLabel, formatTime, type TimeOptions, zonedWallClock } from "../data/format";
+import { dayKey, dayLabel, formatTime, type TimeOptions, zonedWallClock } from "../common/format";
 
 export interface MeetingsConfig {
   /** Calendar ids to show; absent means all of the user's calendars. */

@@ -6,9 +6,9 @@ import { type Calendar, type CalendarEvent, dataApi, dataKeys } from "../../lib/
 import { remindOnce } from "../../lib/reminders";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
-import { DataFrame } from "../data/DataFrame";
-import { ProviderGate } from "../data/ProviderGate";
-import { useWidgetData } from "../data/useWidgetData";
+import { DataFrame } from "../common/DataFrame";
+import { ProviderGate } from "../common/ProviderGate";
+import { useWidgetData } from "../common/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
 import {
   defaultMeetingsConfig,

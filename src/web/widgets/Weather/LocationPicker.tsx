@@ -4,8 +4,8 @@ import { describeError } from "../../lib/api";
 import { dataApi } from "../../lib/data-api";
 import { Icon } from "../../ui/icons";
 import { Spinner } from "../../ui/States";
-import { useDebounced } from "../data/useDebounced";
-import { retryData } from "../data/useWidgetData";
+import { useDebounced } from "../common/useDebounced";
+import { retryData } from "../common/useWidgetData";
 import { placeLabel, type WeatherLocation } from "./config";
 
 /**

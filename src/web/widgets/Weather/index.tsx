@@ -2,10 +2,10 @@ import type { AppSettings } from "../../lib/app-settings";
 import type { Forecast } from "../../lib/data-api";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
-import { DataFrame } from "../data/DataFrame";
-import { dayLabel, formatHour, formatTime, weekdayShort } from "../data/format";
-import { forecastRequest, useDataSource } from "../data/source";
-import { useWidgetData } from "../data/useWidgetData";
+import { DataFrame } from "../common/DataFrame";
+import { dayLabel, formatHour, formatTime, weekdayShort } from "../common/format";
+import { forecastRequest, useDataSource } from "../common/source";
+import { useWidgetData } from "../common/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
 import {
   defaultWeatherConfig,

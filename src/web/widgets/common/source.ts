@@ -1,6 +1,12 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { createContext, useContext } from "react";
-import { dataApi, type Forecast, type PairResult, type TemperatureUnit, type Timeframe } from "../../lib/data-api";
+import {
+  dataApi,
+  type Forecast,
+  type PairResult,
+  type TemperatureUnit,
+  type Timeframe,
+} from "../../lib/data-api";
 
 /**
  * Where a data widget reads from. Signed in, it asks the API with the config it holds; on a
@@ -49,7 +55,15 @@ export function forecastRequest(
 ): DataRequest<Forecast> {
   if (source.kind === "public")
     return {
-      queryKey: ["public-widget", source.dashboardId, widgetId, "weather", location.latitude, location.longitude, unit],
+      queryKey: [
+        "public-widget",
+        source.dashboardId,
+        widgetId,
+        "weather",
+        location.latitude,
+        location.longitude,
+        unit,
+      ],
       queryFn: () => dataApi.publicWidget.weather(source.dashboardId, widgetId),
     };
   return {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Provider } from "../../../contract/providers";
-import { connectUrl, useProviders, useProviderState } from "../../lib/providers";
+import { connectUrl, useProviderState, useProviders } from "../../lib/providers";
 import { Icon } from "../../ui/icons";
 import { ErrorState, Skeleton } from "../../ui/States";
 

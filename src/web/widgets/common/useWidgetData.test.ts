@@ -5,7 +5,11 @@ import { sparklinePaths } from "./Sparkline";
 import { dataState, retryData } from "./useWidgetData";
 
 const problem = (status: number, code: string) =>
-  new ApiError(status, { type: "about:blank", title: code, status, code: code as Problem["code"], detail: code }, code);
+  new ApiError(
+    status,
+    { type: "about:blank", title: code, status, code: code as Problem["code"], detail: code },
+    code,
+  );
 
 const base = { data: undefined, error: null, isError: false, dataUpdatedAt: 0, errorUpdatedAt: 0 };
 
@@ -17,7 +21,14 @@ describe("data widget states", () => {
 
   it("keeps data after a failed refresh and marks it stale; a later success clears the mark", () => {
     const failed = problem(502, "upstream_failed");
-    const stale = dataState({ ...base, data: [1], dataUpdatedAt: 10, isError: true, error: failed, errorUpdatedAt: 20 });
+    const stale = dataState({
+      ...base,
+      data: [1],
+      dataUpdatedAt: 10,
+      isError: true,
+      error: failed,
+      errorUpdatedAt: 20,
+    });
     expect(stale).toEqual({ kind: "stale", error: failed });
     expect(
       dataState({ ...base, data: [2], dataUpdatedAt: 30, isError: false, error: null, errorUpdatedAt: 20 }),
@@ -37,9 +48,17 @@ describe("data widget states", () => {
       kind: "connect",
     });
     expect(
-      dataState({ ...base, data: [1], isError: true, error: problem(502, "reconnect_required"), errorUpdatedAt: 9 }),
+      dataState({
+        ...base,
+        data: [1],
+        isError: true,
+        error: problem(502, "reconnect_required"),
+        errorUpdatedAt: 9,
+      }),
     ).toEqual({ kind: "reconnect" });
-    expect(dataState({ ...base, isError: true, error: problem(401, "unauthenticated") })).toEqual({ kind: "signin" });
+    expect(dataState({ ...base, isError: true, error: problem(401, "unauthenticated") })).toEqual({
+      kind: "signin",
+    });
   });
 
   it("retries upstream hiccups once, never client errors or reconnect answers", () => {

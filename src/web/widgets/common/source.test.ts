@@ -25,7 +25,9 @@ afterEach(() => {
 describe("data source", () => {
   it("builds the public widget paths, escaping the ids", () => {
     expect(publicWidgetPath("b1", "w1", "prices")).toBe("/api/public/dashboards/b1/widgets/w1/prices");
-    expect(publicWidgetPath("b/1", "w?1", "weather")).toBe("/api/public/dashboards/b%2F1/widgets/w%3F1/weather");
+    expect(publicWidgetPath("b/1", "w?1", "weather")).toBe(
+      "/api/public/dashboards/b%2F1/widgets/w%3F1/weather",
+    );
   });
 
   it("signed in, asks the private APIs with the widget's config", async () => {

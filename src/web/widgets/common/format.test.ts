@@ -43,13 +43,23 @@ describe("data formatting", () => {
   });
 
   it("turns a wall time in a zone into the instant, across DST changes", () => {
-    expect(zonedTimeToUtc("2026-03-02", "14:30", "Europe/Berlin").toISOString()).toBe("2026-03-02T13:30:00.000Z");
-    expect(zonedTimeToUtc("2026-07-02", "14:30", "Europe/Berlin").toISOString()).toBe("2026-07-02T12:30:00.000Z");
-    expect(zonedTimeToUtc("2026-03-02", "09:00", "America/New_York").toISOString()).toBe("2026-03-02T14:00:00.000Z");
+    expect(zonedTimeToUtc("2026-03-02", "14:30", "Europe/Berlin").toISOString()).toBe(
+      "2026-03-02T13:30:00.000Z",
+    );
+    expect(zonedTimeToUtc("2026-07-02", "14:30", "Europe/Berlin").toISOString()).toBe(
+      "2026-07-02T12:30:00.000Z",
+    );
+    expect(zonedTimeToUtc("2026-03-02", "09:00", "America/New_York").toISOString()).toBe(
+      "2026-03-02T14:00:00.000Z",
+    );
     expect(zonedTimeToUtc("2026-03-02", "09:00", "UTC").toISOString()).toBe("2026-03-02T09:00:00.000Z");
-    expect(zonedTimeToUtc("2026-03-02", "09:00", "Asia/Kolkata").toISOString()).toBe("2026-03-02T03:30:00.000Z");
+    expect(zonedTimeToUtc("2026-03-02", "09:00", "Asia/Kolkata").toISOString()).toBe(
+      "2026-03-02T03:30:00.000Z",
+    );
     // 02:30 does not exist in Berlin on 29 March 2026: it moves forward by the gap, to 03:30.
-    expect(zonedTimeToUtc("2026-03-29", "02:30", "Europe/Berlin").toISOString()).toBe("2026-03-29T01:30:00.000Z");
+    expect(zonedTimeToUtc("2026-03-29", "02:30", "Europe/Berlin").toISOString()).toBe(
+      "2026-03-29T01:30:00.000Z",
+    );
     expect(zonedWallClock(Date.parse("2026-03-02T13:30:00Z"), "Europe/Berlin")).toEqual({
       date: "2026-03-02",
       time: "14:30",

@@ -119,7 +119,11 @@ export function DataFrame<T>({
   return (
     <div className="data-frame">
       <div className="data-body">{children(query.data)}</div>
-      <DataStatus query={query} label={label} stale={state.kind === "stale" ? { error: state.error } : null} />
+      <DataStatus
+        query={query}
+        label={label}
+        stale={state.kind === "stale" ? { error: state.error } : null}
+      />
     </div>
   );
 }

@@ -70,7 +70,12 @@ interface Options<T> {
 }
 
 /** A widget's data, refreshed on an interval; a failed refresh keeps what was shown. */
-export function useWidgetData<T>({ queryKey, queryFn, refreshMs, enabled = true }: Options<T>): WidgetData<T> {
+export function useWidgetData<T>({
+  queryKey,
+  queryFn,
+  refreshMs,
+  enabled = true,
+}: Options<T>): WidgetData<T> {
   const query = useQuery({
     queryKey,
     queryFn,
