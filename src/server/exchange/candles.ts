@@ -1,3 +1,5 @@
+import type { Candle } from "../../contract/data.js";
+
 /** Timeframes a crypto widget can ask for, and the candles behind each (DESIGN section 5). */
 export const TIMEFRAMES = {
   "1h": { granularity: 60, count: 60 },
@@ -13,15 +15,6 @@ export const TIMEFRAME_NAMES = Object.keys(TIMEFRAMES) as Timeframe[];
 
 /** The exchange answers at most this many candles per request and rejects ranges implying more. */
 export const MAX_CANDLES_PER_REQUEST = 300;
-
-export interface Candle {
-  time: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
 
 export interface Series {
   price: number;

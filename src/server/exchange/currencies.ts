@@ -1,7 +1,4 @@
-export interface Currency {
-  id: string;
-  name: string;
-}
+import type { Currency } from "../../contract/data.js";
 
 /**
  * The exchange's `/currencies` reduced to what widgets offer: online cryptocurrencies, by id.

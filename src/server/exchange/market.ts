@@ -1,8 +1,9 @@
+import type { Currency } from "../../contract/data.js";
 import { ProblemError } from "../http/errors.js";
 import { isCandleRow, pageWindows, type Series, TIMEFRAMES, type Timeframe, toSeries } from "./candles.js";
 import type { ExchangeGet } from "./client.js";
 import { createCoalescer } from "./coalesce.js";
-import { type Currency, onlineCrypto } from "./currencies.js";
+import { onlineCrypto } from "./currencies.js";
 
 /**
  * Prices move; 15 s keeps a price within a quarter of the shortest candle (60 s) while a crowd

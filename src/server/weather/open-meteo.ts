@@ -1,3 +1,4 @@
+import type { Forecast, Place, TemperatureUnit as Unit } from "../../contract/data.js";
 import { TtlCache } from "../providers/cache.js";
 import { expectOk, fetchUpstream, upstreamFailed } from "../providers/upstream.js";
 
@@ -5,52 +6,6 @@ import { expectOk, fetchUpstream, upstreamFailed } from "../providers/upstream.j
 const FORECAST_CACHE_MS = 10 * 60_000;
 const GEOCODING_CACHE_MS = 60 * 60_000;
 const SERVICE = "Open-Meteo";
-
-export type Unit = "celsius" | "fahrenheit";
-
-export interface Forecast {
-  latitude: number;
-  longitude: number;
-  timezone: string;
-  utcOffsetSeconds: number;
-  unit: Unit;
-  units: { temperature: string; windSpeed: string };
-  current: {
-    time: string;
-    temperature: number;
-    apparentTemperature: number | null;
-    humidity: number | null;
-    windSpeed: number | null;
-    weatherCode: number;
-    isDay: boolean;
-  };
-  hourly: {
-    time: string;
-    temperature: number;
-    weatherCode: number;
-    precipitationProbability: number | null;
-  }[];
-  daily: {
-    date: string;
-    weatherCode: number;
-    temperatureMax: number;
-    temperatureMin: number;
-    precipitationProbability: number | null;
-    sunrise: string | null;
-    sunset: string | null;
-  }[];
-}
-
-export interface Place {
-  id: number;
-  name: string;
-  latitude: number;
-  longitude: number;
-  country: string | null;
-  countryCode: string | null;
-  region: string | null;
-  timezone: string | null;
-}
 
 type Series = Record<string, unknown[] | undefined>;
 

@@ -1,3 +1,4 @@
+import type { WorkItem } from "../../../contract/data.js";
 import { PROVIDER_CACHE_MS, type ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
 import { expectOk } from "../upstream.js";
@@ -5,22 +6,6 @@ import { expectOk } from "../upstream.js";
 const SERVICE = "GitHub";
 /** owner/name as GitHub allows them. */
 export const REPO = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
-
-export interface WorkItem {
-  id: number;
-  number: number;
-  title: string;
-  repository: string;
-  url: string;
-  state: string;
-  draft: boolean;
-  isPullRequest: boolean;
-  author: string | null;
-  labels: { name: string; color: string | null }[];
-  comments: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 interface SearchItem {
   id: number;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Calendar, CalendarEvent, NewEvent } from "../../../contract/data.js";
 import { badRequest } from "../../http/errors.js";
 import { PROVIDER_CACHE_MS, type ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
@@ -11,30 +12,6 @@ const MAX_CALENDAR_PAGES = 5;
 
 /** Calendar ids are addresses such as `primary`, `a@b.com`, `x#holiday@group.v.calendar.google.com`. */
 export const CALENDAR_ID = /^[A-Za-z0-9._%+#@:-]{1,255}$/;
-
-export interface CalendarInfo {
-  id: string;
-  name: string;
-  primary: boolean;
-  color: string | null;
-  foregroundColor: string | null;
-  accessRole: string;
-  /** owner or writer: events can be created in it. */
-  writable: boolean;
-  timeZone: string | null;
-}
-
-export interface CalendarEvent {
-  id: string;
-  calendarId: string;
-  title: string;
-  start: string;
-  end: string;
-  location: string | null;
-  meetUrl: string | null;
-  htmlLink: string | null;
-  status: string;
-}
 
 interface GoogleCalendar {
   id: string;
@@ -58,9 +35,9 @@ interface GoogleEvent {
   conferenceData?: { entryPoints?: { entryPointType?: string; uri?: string }[] };
 }
 
-export async function listCalendars(s: ProviderServices, row: AccountRow): Promise<CalendarInfo[]> {
+export async function listCalendars(s: ProviderServices, row: AccountRow): Promise<Calendar[]> {
   return s.cache.get(s.key(row, "calendars"), PROVIDER_CACHE_MS, async () => {
-    const out: CalendarInfo[] = [];
+    const out: Calendar[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < MAX_CALENDAR_PAGES; page++) {
       const query = new URLSearchParams({ maxResults: "250" });
@@ -121,17 +98,6 @@ export async function upcomingEvents(
     const events = perCalendar.flat().sort((a, b) => a.start.localeCompare(b.start));
     return { events: events.slice(0, options.limit), from: now.toISOString(), until: until.toISOString() };
   });
-}
-
-export interface NewEvent {
-  calendarId: string;
-  title: string;
-  start: string;
-  end: string;
-  location?: string;
-  description?: string;
-  timeZone?: string;
-  meet?: boolean;
 }
 
 export async function createEvent(s: ProviderServices, row: AccountRow, input: NewEvent) {

@@ -1,3 +1,4 @@
+import type { MailLabel, MailMessage, MailSummary } from "../../../contract/data.js";
 import { badRequest } from "../../http/errors.js";
 import { PROVIDER_CACHE_MS, type ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
@@ -11,31 +12,10 @@ const SERVICE = "Google";
 const CONCURRENCY = 8;
 const MESSAGE_CACHE_MS = 5 * 60_000;
 
-export interface MailLabel {
-  id: string;
-  name: string;
-  type: "system" | "user";
-}
 export interface MailAddress {
   name: string;
   email: string;
 }
-export interface MailSummary {
-  id: string;
-  threadId: string;
-  from: MailAddress;
-  subject: string;
-  snippet: string;
-  date: string;
-  unread: boolean;
-  labels: string[];
-}
-export interface MailMessage extends MailSummary {
-  to: string;
-  html: string;
-  webUrl: string;
-}
-
 interface GmailHeader {
   name: string;
   value: string;
