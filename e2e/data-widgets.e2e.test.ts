@@ -11,6 +11,7 @@ import { FakeNotion } from "../test/fakes/notion.js";
 import { providersConfig } from "../test/fakes/oauth-accounts.js";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
 import { FakeWeather } from "../test/fakes/weather.js";
+import { eventually, pageApi } from "./support/page-helpers.js";
 import { buildWeb, freePort, launchChromium, startServer } from "./support/web-app.js";
 
 /**
@@ -57,35 +58,10 @@ const email = `data-${Date.now()}@example.test`;
 
 const widget = (type: string): Locator => page.locator(`[data-widget-type="${type}"]`);
 
-async function api<T = any>(
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await page.request.fetch(`${baseUrl}${url}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json", origin: baseUrl },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status(), body: (text ? JSON.parse(text) : null) as T };
-}
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  check: (v: T) => boolean,
-  what: string,
-  timeout = 10_000,
-) {
-  const deadline = Date.now() + timeout;
-  let last = await read();
-  while (!check(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 200));
-    last = await read();
-  }
-  return last;
-}
+const api = pageApi(
+  () => page,
+  () => baseUrl,
+);
 
 async function addFromPicker(name: string, type: string) {
   await page.getByRole("button", { name: "Add widget" }).click();

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatReport, measureBundle } from "../scripts/bundle-size.mjs";
 import type { BuiltApp } from "../src/server/app.js";
+import { eventually, pageApi } from "./support/page-helpers.js";
 import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
 
 /**
@@ -51,19 +52,10 @@ let boardId = "";
 
 const widget = (type: string): Locator => page.locator(`[data-widget-type="${type}"]`);
 
-async function api<T = any>(
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await page.request.fetch(`${baseUrl}${url}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json", origin: baseUrl },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status(), body: (text ? JSON.parse(text) : null) as T };
-}
+const api = pageApi(
+  () => page,
+  () => baseUrl,
+);
 
 async function serverWidgets(): Promise<ApiWidget[]> {
   const res = await api<ApiWidget[]>("GET", `/api/widgets?dashboardId=${boardId}`);
@@ -72,22 +64,6 @@ async function serverWidgets(): Promise<ApiWidget[]> {
 }
 
 /** Polls the server until the condition holds (saves are debounced, so they land a moment later). */
-async function eventually<T>(
-  read: () => Promise<T>,
-  check: (value: T) => boolean,
-  what: string,
-  timeout = 8000,
-) {
-  const deadline = Date.now() + timeout;
-  let last: T = await read();
-  while (!check(last)) {
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 150));
-    last = await read();
-  }
-  return last;
-}
 
 async function domRects() {
   return page.$$eval("[data-widget-type]", (cards) =>

@@ -1,0 +1,37 @@
+import type { Page } from "playwright-core";
+
+/** Calls the API from inside the page's context (its cookies, our Origin), as the app itself would. */
+export function pageApi(page: () => Page, baseUrl: () => string) {
+  return async function api<T = any>(
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
+    const origin = baseUrl();
+    const res = await page().request.fetch(`${origin}${url}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json", origin },
+      data: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status(), body: (text ? JSON.parse(text) : null) as T };
+  };
+}
+
+/** Polls `read` until `check` holds, failing with the last value seen after `timeout` ms. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  what: string,
+  timeout = 10_000,
+) {
+  const deadline = Date.now() + timeout;
+  let last: T = await read();
+  while (!check(last)) {
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 150));
+    last = await read();
+  }
+  return last;
+}
