@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { PROVIDER_LABELS, PROVIDERS, type Provider } from "../../contract/providers";
 import { api, describeError, type ProviderStatus, type SessionInfo, type SessionUser } from "../lib/api";
 import { MEETING_REMINDER_MINUTES, type Theme } from "../lib/app-settings";
@@ -63,6 +63,23 @@ function General() {
   );
 }
 
+type ReminderFlag = "countdownReminder" | "todoReminder" | "meetingReminder" | "mailReminder";
+
+function ReminderToggle({ flag, children }: { flag: ReminderFlag; children: ReactNode }) {
+  const settings = useAppSettings();
+  const update = useUpdateSettings();
+  return (
+    <label className="checkbox-row">
+      <input
+        type="checkbox"
+        checked={settings[flag]}
+        onChange={(e) => update.updateConfig({ [flag]: e.target.checked })}
+      />
+      {children}
+    </label>
+  );
+}
+
 function Reminders() {
   const settings = useAppSettings();
   const update = useUpdateSettings();
@@ -71,22 +88,8 @@ function Reminders() {
       <p className="muted">
         Reminders arrive in the bell and as a pop-up, once, even with several tabs open.
       </p>
-      <label className="checkbox-row">
-        <input
-          type="checkbox"
-          checked={settings.countdownReminder}
-          onChange={(e) => update.updateConfig({ countdownReminder: e.target.checked })}
-        />
-        When a countdown ends
-      </label>
-      <label className="checkbox-row">
-        <input
-          type="checkbox"
-          checked={settings.todoReminder}
-          onChange={(e) => update.updateConfig({ todoReminder: e.target.checked })}
-        />
-        Unfinished todos at the end of the day
-      </label>
+      <ReminderToggle flag="countdownReminder">When a countdown ends</ReminderToggle>
+      <ReminderToggle flag="todoReminder">Unfinished todos at the end of the day</ReminderToggle>
       <Field label="End of the day">
         {(id) => (
           <input
@@ -98,14 +101,7 @@ function Reminders() {
           />
         )}
       </Field>
-      <label className="checkbox-row">
-        <input
-          type="checkbox"
-          checked={settings.meetingReminder}
-          onChange={(e) => update.updateConfig({ meetingReminder: e.target.checked })}
-        />
-        Before a meeting starts (Meetings widget)
-      </label>
+      <ReminderToggle flag="meetingReminder">Before a meeting starts (Meetings widget)</ReminderToggle>
       <Field label="How long before">
         {(id) => (
           <select
@@ -126,14 +122,7 @@ function Reminders() {
           </select>
         )}
       </Field>
-      <label className="checkbox-row">
-        <input
-          type="checkbox"
-          checked={settings.mailReminder}
-          onChange={(e) => update.updateConfig({ mailReminder: e.target.checked })}
-        />
-        When new mail arrives (Inbox widget)
-      </label>
+      <ReminderToggle flag="mailReminder">When new mail arrives (Inbox widget)</ReminderToggle>
     </div>
   );
 }
