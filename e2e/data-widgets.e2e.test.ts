@@ -11,6 +11,7 @@ import { FakeNotion } from "../test/fakes/notion.js";
 import { providersConfig } from "../test/fakes/oauth-accounts.js";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
 import { FakeWeather } from "../test/fakes/weather.js";
+import { SPEC_WIDGET_TYPES } from "../test/support/spec.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
 import { buildWeb, freePort, launchChromium, startServer } from "./support/web-app.js";
 
@@ -22,21 +23,6 @@ import { buildWeb, freePort, launchChromium, startServer } from "./support/web-a
 
 const ARTIFACTS = path.resolve("test-results");
 const STEP = 60_000;
-const ALL_TYPES = [
-  "Bookmark",
-  "Clock",
-  "Countdown",
-  "Crypto",
-  "Editor",
-  "Frame",
-  "Codehost Heatmap",
-  "Codehost",
-  "Inbox",
-  "Kanban",
-  "Meetings",
-  "Todo",
-  "Weather",
-];
 const PRIVATE_TYPES = ["Inbox", "Meetings", "Codehost", "Codehost Heatmap"];
 
 let web: ReturnType<typeof buildWeb>;
@@ -526,7 +512,7 @@ describe("data widgets in the browser", () => {
     ] as const)
       await addFromPicker(name, type);
     const list = (await api("GET", `/api/widgets?dashboardId=${boardId}`)).body as any[];
-    expect(list.map((w) => w.widgetType).sort()).toEqual([...ALL_TYPES].sort());
+    expect(list.map((w) => w.widgetType).sort()).toEqual([...SPEC_WIDGET_TYPES].sort());
 
     // A tidy layout and some content, so the pictures show what each widget looks like in use.
     const layout: Record<string, [number, number, number, number]> = {
@@ -650,7 +636,7 @@ describe("data widgets in the browser", () => {
         const types = await guest
           .locator("[data-widget-type]")
           .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-widget-type")));
-        expect(types.sort()).toEqual(ALL_TYPES.filter((t) => !PRIVATE_TYPES.includes(t)).sort());
+        expect(types.sort()).toEqual(SPEC_WIDGET_TYPES.filter((t) => !PRIVATE_TYPES.includes(t)).sort());
         const text = (await guest.locator("body").textContent()) ?? "";
         for (const secret of ["Subject 0", "Design review", "Issue 0", VIEWER_LOGIN, email])
           expect(text).not.toContain(secret);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
 import { signedInClient, TestClient } from "../support/client.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
+import { SPEC_WIDGET_TYPES } from "../support/spec.js";
 
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -110,21 +111,7 @@ describe.each(MODES)("resource endpoints (%s)", (modeName) => {
     });
 
     it("creates every widget type with 201 and an empty config by default", async () => {
-      const types = [
-        "Bookmark",
-        "Clock",
-        "Countdown",
-        "Crypto",
-        "Editor",
-        "Frame",
-        "Codehost Heatmap",
-        "Codehost",
-        "Inbox",
-        "Kanban",
-        "Meetings",
-        "Todo",
-        "Weather",
-      ];
+      const types = SPEC_WIDGET_TYPES;
       for (const widgetType of types) {
         const res = await ada.post("/api/widgets", widgetInput(dashboardId, { widgetType }));
         expect(res.status, widgetType).toBe(201);
