@@ -1,4 +1,4 @@
-import { type FakeRequest, FakeServer, TokenAuthority } from "./oauth-http.js";
+import { type FakeRequest, ProviderFake, TokenAuthority, type TokenCheck } from "./oauth-http.js";
 
 /**
  * GitHub REST search (docs.github.com/rest/search/search#search-issues-and-pull-requests) and
@@ -36,35 +36,15 @@ function buildItems(): Item[] {
   return items;
 }
 
-export class FakeGithub {
+export class FakeGithub extends ProviderFake {
   readonly items = buildItems();
 
-  constructor(
-    readonly server: FakeServer,
-    readonly authority: TokenAuthority,
-  ) {}
-
-  /** Bearer tokens are checked with `authorize` when given (a real OAuth server's), else the built-in authority's. */
-  private authorize: (token: string) => Promise<boolean> = async (token) => this.authority.access.has(token);
-
-  static async start(options: { authorize?: (token: string) => Promise<boolean> } = {}) {
-    const authority = new TokenAuthority("github", "post");
-    let fake: FakeGithub;
-    const server = await FakeServer.start((req) => fake.handle(req));
-    fake = new FakeGithub(server, authority);
-    if (options.authorize) fake.authorize = options.authorize;
-    return fake;
+  static start(options: { authorize?: TokenCheck } = {}) {
+    return new FakeGithub(new TokenAuthority("github", "post"), options.authorize).listen();
   }
 
-  get url() {
-    return this.server.url;
-  }
-
-  private async handle(req: FakeRequest) {
-    if (req.path === "/token") return this.authority.handle(req);
-    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    if (!bearer || !(await this.authorize(bearer)))
-      return { status: 401, json: { message: "Bad credentials" } };
+  protected async handleApi(req: FakeRequest) {
+    if (!(await this.authorized(req))) return { status: 401, json: { message: "Bad credentials" } };
     if (req.headers["user-agent"] === undefined)
       return { status: 403, json: { message: "User-Agent required" } };
     if (req.path === "/user")

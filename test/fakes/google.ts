@@ -1,4 +1,4 @@
-import { type FakeRequest, FakeServer, TokenAuthority } from "./oauth-http.js";
+import { type FakeRequest, ProviderFake, TokenAuthority, type TokenCheck } from "./oauth-http.js";
 
 /**
  * Gmail v1 and Calendar v3 as documented (developers.google.com/gmail/api/reference/rest,
@@ -64,16 +64,14 @@ interface FakeEvent {
   conferenceData?: unknown;
 }
 
-export class FakeGoogle {
+export class FakeGoogle extends ProviderFake {
   readonly messages = buildMessages();
   readonly events: FakeEvent[] = [];
   /** Failing a request by path prefix (e.g. make one message fetch 500). */
   brokenPaths = new Set<string>();
 
-  constructor(
-    readonly server: FakeServer,
-    readonly authority: TokenAuthority,
-  ) {
+  constructor(authority: TokenAuthority, check?: TokenCheck) {
+    super(authority, check);
     const hour = 3_600_000;
     const at = (h: number) => new Date(Date.now() + h * hour).toISOString();
     for (let day = 0; day < 3; day++) {
@@ -126,26 +124,12 @@ export class FakeGoogle {
     );
   }
 
-  /** Bearer tokens are checked with `authorize` when given (a real OAuth server's), else the built-in authority's. */
-  private authorize: (token: string) => Promise<boolean> = async (token) => this.authority.access.has(token);
-
-  static async start(options: { authorize?: (token: string) => Promise<boolean> } = {}) {
-    const authority = new TokenAuthority("google", "post");
-    let fake: FakeGoogle;
-    const server = await FakeServer.start((req) => fake.handle(req));
-    fake = new FakeGoogle(server, authority);
-    if (options.authorize) fake.authorize = options.authorize;
-    return fake;
+  static start(options: { authorize?: TokenCheck } = {}) {
+    return new FakeGoogle(new TokenAuthority("google", "post"), options.authorize).listen();
   }
 
-  get url() {
-    return this.server.url;
-  }
-
-  private async handle(req: FakeRequest) {
-    if (req.path === "/token") return this.authority.handle(req);
-    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    if (!bearer || !(await this.authorize(bearer))) {
+  protected async handleApi(req: FakeRequest) {
+    if (!(await this.authorized(req))) {
       return {
         status: 401,
         json: { error: { code: 401, message: "Request had invalid authentication credentials." } },

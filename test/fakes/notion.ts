@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type FakeRequest, FakeServer, TokenAuthority } from "./oauth-http.js";
+import { type FakeRequest, ProviderFake, TokenAuthority, type TokenCheck } from "./oauth-http.js";
 
 /**
  * Notion's public API as documented (developers.notion.com/reference: search, retrieve a page,
@@ -68,7 +68,7 @@ const block = (
   _children: children,
 });
 
-export class FakeNotion {
+export class FakeNotion extends ProviderFake {
   readonly pages: { id: string; title: string; edited: string }[] = [];
   /** Block children by parent id. */
   readonly children = new Map<string, Block[]>();
@@ -76,10 +76,8 @@ export class FakeNotion {
   readonly longId: string;
   readonly deepId: string;
 
-  constructor(
-    readonly server: FakeServer,
-    readonly authority: TokenAuthority,
-  ) {
+  constructor(authority: TokenAuthority, check?: TokenCheck) {
+    super(authority, check);
     for (let i = 0; i < 30; i++) {
       this.pages.push({
         id: randomUUID(),
@@ -136,31 +134,16 @@ export class FakeNotion {
     );
   }
 
-  /** Bearer tokens are checked with `authorize` when given (a real OAuth server's), else the built-in authority's. */
-  private authorize: (token: string) => Promise<boolean> = async (token) => this.authority.access.has(token);
-
-  static async start(options: { authorize?: (token: string) => Promise<boolean> } = {}) {
-    const authority = new TokenAuthority("notion", "basic");
-    let fake: FakeNotion;
-    const server = await FakeServer.start((req) => fake.handle(req));
-    fake = new FakeNotion(server, authority);
-    if (options.authorize) fake.authorize = options.authorize;
-    return fake;
-  }
-
-  get url() {
-    return this.server.url;
+  static start(options: { authorize?: TokenCheck } = {}) {
+    return new FakeNotion(new TokenAuthority("notion", "basic"), options.authorize).listen();
   }
 
   private error(status: number, code: string, message: string) {
     return { status, json: { object: "error", status, code, message } };
   }
 
-  private async handle(req: FakeRequest) {
-    if (req.path === "/token") return this.authority.handle(req);
-    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    if (!bearer || !(await this.authorize(bearer)))
-      return this.error(401, "unauthorized", "API token is invalid.");
+  protected async handleApi(req: FakeRequest) {
+    if (!(await this.authorized(req))) return this.error(401, "unauthorized", "API token is invalid.");
     if (req.headers["notion-version"] !== NOTION_VERSION)
       return this.error(400, "missing_version", "Notion-Version header failed validation");
     if (req.path === "/v1/users/me") return { json: NOTION_BOT };

@@ -188,3 +188,39 @@ export class TokenAuthority {
     };
   }
 }
+
+export type TokenCheck = (token: string) => Promise<boolean>;
+
+/**
+ * A provider API fake: it serves its own `/token` endpoint, and accepts API calls only with a
+ * bearer token its issuer knows: the built-in authority's, or a real OAuth server's when `check`
+ * is given (the end-to-end connect flow).
+ */
+export abstract class ProviderFake {
+  server!: FakeServer;
+
+  constructor(
+    readonly authority: TokenAuthority,
+    private readonly check: TokenCheck = async (token) => authority.access.has(token),
+  ) {}
+
+  get url() {
+    return this.server.url;
+  }
+
+  /** Starts listening on 127.0.0.1. */
+  async listen(): Promise<this> {
+    this.server = await FakeServer.start((req) =>
+      req.path === "/token" ? this.authority.handle(req) : this.handleApi(req),
+    );
+    return this;
+  }
+
+  /** True when the request carries a bearer token the issuer accepts. */
+  protected async authorized(req: FakeRequest): Promise<boolean> {
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    return bearer !== undefined && (await this.check(bearer));
+  }
+
+  protected abstract handleApi(req: FakeRequest): FakeAnswer | Promise<FakeAnswer>;
+}
