@@ -1,8 +1,7 @@
 import type { FastifyServerOptions } from "fastify";
-import pino from "pino";
 
 /** Anything that could carry a secret is removed before a line is written. */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   "req.headers.cookie",
   "req.headers.authorization",
   'res.headers["set-cookie"]',
@@ -33,8 +32,5 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
       }),
     },
   };
-  // Fastify accepts a ready pino instance through `loggerInstance`; a plain options object keeps it simple.
   return (stream ? { ...options, stream } : options) as FastifyServerOptions["logger"];
 }
-
-export { pino };
