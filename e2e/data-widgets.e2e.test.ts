@@ -11,9 +11,9 @@ import { FakeNotion } from "../test/fakes/notion.js";
 import { providersConfig } from "../test/fakes/oauth-accounts.js";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
 import { FakeWeather } from "../test/fakes/weather.js";
-import { SPEC_WIDGET_TYPES } from "../test/support/spec.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
-import { buildWeb, freePort, launchChromium, startServer } from "./support/web-app.js";
+import { buildWeb, freePort, launchChromium, startServer, testClock } from "./support/web-app.js";
+import { DATA_WIDGETS, OFFERED_WIDGETS, PRIVATE_TYPES } from "./support/widget-types.js";
 
 /**
  * The six data widgets in Chromium against the built app, with every provider, the exchange and
@@ -23,7 +23,6 @@ import { buildWeb, freePort, launchChromium, startServer } from "./support/web-a
 
 const ARTIFACTS = path.resolve("test-results");
 const STEP = 60_000;
-const PRIVATE_TYPES = ["Inbox", "Meetings", "Codehost", "Codehost Heatmap"];
 
 let web: ReturnType<typeof buildWeb>;
 let built: BuiltApp;
@@ -38,7 +37,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let boardId = "";
-let lastPricesAnswer = 0;
+const serverTime = testClock();
 const pageErrors: string[] = [];
 const email = `data-${Date.now()}@example.test`;
 
@@ -113,6 +112,7 @@ beforeAll(async () => {
   providers.notion = endpoints("notes", `${notion.url}/v1/users/me`, notion.url);
   ({ built, baseUrl } = await startServer(web.dist, {
     port,
+    clock: serverTime.now,
     config: {
       providers,
       exchange: exchange.exchange,
@@ -133,9 +133,6 @@ beforeAll(async () => {
   // A step that fails should fail fast, not hold the rest up for the default 30 s.
   page.setDefaultTimeout(10_000);
   page.on("pageerror", (error) => pageErrors.push(error.message));
-  page.on("response", (response) => {
-    if (response.url().includes("/api/exchange/prices")) lastPricesAnswer = Date.now();
-  });
 
   // The account, onboarding and a dashboard come from the API: the other e2e file covers that UI.
   const signUp = await api("POST", "/api/auth/sign-up/email", {
@@ -173,12 +170,12 @@ afterAll(async () => {
 
 describe("data widgets in the browser", () => {
   it(
-    "offers all thirteen widget types in the picker",
+    "offers every widget type in the picker",
     async () => {
       await page.getByRole("button", { name: "Add widget" }).first().click();
       const picker = page.getByRole("dialog", { name: "Add a widget" });
-      expect(await picker.locator(".picker-card").count()).toBe(13);
-      for (const name of ["Weather", "Crypto", "Inbox", "Meetings", "GitHub", "GitHub Heatmap"])
+      expect(await picker.locator(".picker-card").count()).toBe(OFFERED_WIDGETS.length);
+      for (const { name } of DATA_WIDGETS)
         expect(await picker.getByRole("button", { name: new RegExp(`^Add ${name}:`) }).count()).toBe(1);
       await closeDialogs();
     },
@@ -480,10 +477,10 @@ describe("data widgets in the browser", () => {
   it(
     "keeps the last prices on screen, marked stale, when a refresh fails; a good refresh clears it",
     async () => {
-      // The server keeps prices fresh for 15 s after it loaded them, which was before its latest
-      // answer to this page (page loads ask again); past that a refresh really asks the exchange.
-      while (Date.now() < lastPricesAnswer + 16_000)
-        await new Promise((r) => setTimeout(r, lastPricesAnswer + 16_000 - Date.now()));
+      // The server keeps the prices it loaded fresh for a while; past that a refresh really asks
+      // the exchange. Its clock is moved there instead of waiting.
+      const { freshMs, failureMs } = built.ctx.config.upstream;
+      serverTime.advance(freshMs.prices + 1000);
       await exchange.fail({ kind: "status", status: 500, message: "boom" });
       const crypto = widget("Crypto");
       const price = await crypto.locator('[data-pair="BTC-USD"] .crypto-price strong').textContent();
@@ -492,8 +489,8 @@ describe("data widgets in the browser", () => {
       expect(await crypto.locator(".data-updated").textContent()).toMatch(/^From /);
       expect(await crypto.locator('[data-pair="BTC-USD"] .crypto-price strong').textContent()).toBe(price);
       await exchange.heal();
-      // A failure is remembered for 5 s on the server, so the next good answer comes after that.
-      await new Promise((r) => setTimeout(r, 5_500));
+      // The server repeats a failure for a while; the next good answer comes after that.
+      serverTime.advance(failureMs + 1000);
       await crypto.getByRole("button", { name: "Refresh prices" }).click();
       await expect.poll(() => crypto.locator(".data-stale").count(), { timeout: 15_000 }).toBe(0);
       expect(await crypto.locator(".data-updated").textContent()).toMatch(/^Updated just now/);
@@ -501,18 +498,12 @@ describe("data widgets in the browser", () => {
     STEP,
   );
 
-  it("holds all thirteen widget types on one dashboard, light and dark (screenshots)", async () => {
-    for (const [name, type] of [
-      ["Clock", "Clock"],
-      ["Countdown", "Countdown"],
-      ["Bookmarks", "Bookmark"],
-      ["Todo", "Todo"],
-      ["Kanban", "Kanban"],
-      ["Frame", "Frame"],
-    ] as const)
-      await addFromPicker(name, type);
-    const list = (await api("GET", `/api/widgets?dashboardId=${boardId}`)).body as any[];
-    expect(list.map((w) => w.widgetType).sort()).toEqual([...SPEC_WIDGET_TYPES].sort());
+  it("holds every widget type on one dashboard, light and dark (screenshots)", async () => {
+    const onBoard = async () => (await api("GET", `/api/widgets?dashboardId=${boardId}`)).body as any[];
+    const held = new Set((await onBoard()).map((w) => w.widgetType));
+    for (const { name, type } of OFFERED_WIDGETS) if (!held.has(type)) await addFromPicker(name, type);
+    const list = await onBoard();
+    expect(list.map((w) => w.widgetType).sort()).toEqual(OFFERED_WIDGETS.map((w) => w.type).sort());
 
     // A tidy layout and some content, so the pictures show what each widget looks like in use.
     const layout: Record<string, [number, number, number, number]> = {
@@ -553,6 +544,9 @@ describe("data widgets in the browser", () => {
         ],
       },
     };
+    // A type added after this layout was drawn goes under it, one row each.
+    const unplaced = list.filter((w) => !layout[w.widgetType]);
+    for (const [i, w] of unplaced.entries()) layout[w.widgetType] = [0, 1320 + i * 260, 540, 240];
     for (const w of list) {
       const [positionX, positionY, width, height] = layout[w.widgetType]!;
       const body: Record<string, unknown> = { id: w.id, positionX, positionY, width, height };
@@ -560,11 +554,11 @@ describe("data widgets in the browser", () => {
       expect((await api("PUT", "/api/widgets", body)).status).toBe(200);
     }
     await page.reload();
-    for (const type of ["Crypto", "Weather", "Inbox", "Meetings", "Codehost", "Codehost Heatmap"])
+    for (const { type } of DATA_WIDGETS)
       await widget(type).locator(".data-status").waitFor({ timeout: 15_000 });
     await dismissToasts();
     await page.mouse.move(0, 0);
-    expect(await page.locator("[data-widget-type]").count()).toBe(13);
+    expect(await page.locator("[data-widget-type]").count()).toBe(OFFERED_WIDGETS.length);
     await page.screenshot({ path: path.join(ARTIFACTS, "data-widgets-light.png"), fullPage: true });
     // On a phone the same widgets stack in reading order.
     await page.setViewportSize({ width: 400, height: 860 });
@@ -578,7 +572,7 @@ describe("data widgets in the browser", () => {
       config: { ...settings.body[0].config, theme: "dark" },
     });
     await page.reload();
-    for (const type of ["Crypto", "Weather", "Inbox", "Meetings", "Codehost", "Codehost Heatmap"])
+    for (const { type } of DATA_WIDGETS)
       await widget(type).locator(".data-status").waitFor({ timeout: 15_000 });
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
     await dismissToasts();
@@ -589,6 +583,29 @@ describe("data widgets in the browser", () => {
       config: { ...settings.body[0].config, theme: "light" },
     });
   }, 90_000);
+
+  it(
+    "opens every widget's settings panel, generated fields and custom parts alike (screenshots)",
+    async () => {
+      for (const { type, name } of OFFERED_WIDGETS) {
+        const open = widget(type).getByRole("button", { name: `${name} settings` });
+        if ((await open.count()) === 0) continue;
+        await open.click();
+        const dialog = page.getByRole("dialog", { name: `${name} settings` });
+        await dialog.getByRole("button", { name: "Save" }).waitFor();
+        // Each panel offers something to change: a field, a choice or a list action.
+        expect(
+          await dialog.locator("input, select, textarea, button:not([type=submit])").count(),
+        ).toBeGreaterThan(1);
+        // Data-backed choices (currencies, labels, calendars) have loaded before the picture.
+        await expect.poll(() => dialog.locator(".skeleton").count()).toBe(0);
+        await dialog.screenshot({ path: path.join(ARTIFACTS, `settings-${type.replace(" ", "-")}.png`) });
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await dialog.waitFor({ state: "detached" });
+      }
+    },
+    STEP,
+  );
 
   it(
     "shows Connect again after disconnecting a provider",
@@ -636,19 +653,23 @@ describe("data widgets in the browser", () => {
         const types = await guest
           .locator("[data-widget-type]")
           .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-widget-type")));
-        expect(types.sort()).toEqual(SPEC_WIDGET_TYPES.filter((t) => !PRIVATE_TYPES.includes(t)).sort());
+        expect(types.sort()).toEqual(
+          OFFERED_WIDGETS.map((w) => w.type)
+            .filter((t) => !PRIVATE_TYPES.includes(t))
+            .sort(),
+        );
         const text = (await guest.locator("body").textContent()) ?? "";
         for (const secret of ["Subject 0", "Design review", "Issue 0", VIEWER_LOGIN, email])
           expect(text).not.toContain(secret);
-        // Nothing can be edited: no widget actions, the note editor is disabled.
+        // Nothing can be edited: no widget actions, no inputs, no buttons (notes are rendered,
+        // prices and forecasts refresh by themselves).
         expect(await guest.getByRole("button", { name: /settings$/ }).count()).toBe(0);
         expect(await guest.getByRole("button", { name: "Add widget" }).count()).toBe(0);
         expect(
-          await guest
-            .locator('[data-widget-type="Editor"] textarea, [data-widget-type="Editor"] input')
-            .first()
-            .isDisabled(),
-        ).toBe(true);
+          await guest.$$eval("input, textarea, select, button", (els) =>
+            els.filter((e) => !(e as HTMLInputElement).disabled).map((e) => e.outerHTML.slice(0, 80)),
+          ),
+        ).toEqual([]);
         // Live data comes through the public endpoints: prices and a temperature, no sign-in prompt.
         const publicCrypto = guest.locator('[data-widget-type="Crypto"]');
         const price = publicCrypto.locator(".crypto-price strong").first();

@@ -4,8 +4,10 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatReport, measureBundle } from "../scripts/bundle-size.mjs";
 import type { BuiltApp } from "../src/server/app.js";
+import { type ApiWidget, dragBy, overlapping, storedBoxes, waitForSaved } from "./support/grid-helpers.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
 import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+import { CONFIG_WIDGETS, OFFERED_WIDGETS } from "./support/widget-types.js";
 
 /**
  * The whole web app in real Chromium against the built bundle and the real server (embedded
@@ -14,27 +16,6 @@ import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
 
 const ARTIFACTS = path.resolve("test-results");
 const STEP_TIMEOUT = 60_000;
-const WIDGET_TYPES = ["Clock", "Countdown", "Bookmark", "Todo", "Kanban", "Editor", "Frame"] as const;
-const PICKER_NAMES: Record<(typeof WIDGET_TYPES)[number], string> = {
-  Clock: "Clock",
-  Countdown: "Countdown",
-  Bookmark: "Bookmarks",
-  Todo: "Todo",
-  Kanban: "Kanban",
-  Editor: "Notes",
-  Frame: "Frame",
-};
-
-interface ApiWidget {
-  id: string;
-  widgetType: string;
-  positionX: number;
-  positionY: number;
-  width: number;
-  height: number;
-  config: Record<string, any>;
-  updatedAt: string;
-}
 
 let web: ReturnType<typeof buildWeb>;
 let built: BuiltApp;
@@ -63,46 +44,23 @@ async function serverWidgets(): Promise<ApiWidget[]> {
   return res.body;
 }
 
-/** Polls the server until the condition holds (saves are debounced, so they land a moment later). */
-
+/**
+ * Each card's cell as the grid shows it, in the stored pixels of the widest breakpoint (60 px
+ * columns, 20 px rows): the tests run at 1440 px, where the grid has 24 columns.
+ */
 async function domRects() {
   return page.$$eval("[data-widget-type]", (cards) =>
     cards.map((card) => {
       const item = card.parentElement as HTMLElement;
       return {
         type: card.getAttribute("data-widget-type"),
-        x: Number(item.dataset.x),
-        y: Number(item.dataset.y),
-        w: Number.parseFloat(item.style.width),
-        h: Number.parseFloat(item.style.height),
+        x: Number(item.dataset.col) * 60,
+        y: Number(item.dataset.row) * 20,
+        w: Number(item.dataset.cols) * 60,
+        h: Number(item.dataset.rows) * 20,
       };
     }),
   );
-}
-
-function overlapping(rects: { x: number; y: number; w: number; h: number }[]) {
-  for (let i = 0; i < rects.length; i++)
-    for (let j = i + 1; j < rects.length; j++) {
-      const a = rects[i]!;
-      const b = rects[j]!;
-      if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) return [a, b];
-    }
-  return null;
-}
-
-async function dragBy(handle: Locator, dx: number, dy: number) {
-  const box = await handle.boundingBox();
-  if (!box) throw new Error("drag handle not visible");
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(x + (dx * i) / 12, y + (dy * i) / 12);
-  await page.mouse.up();
-}
-
-async function waitForSaved() {
-  await page.locator(".save-status.is-saved").waitFor({ timeout: 10_000 });
 }
 
 beforeAll(async () => {
@@ -242,28 +200,26 @@ describe("a first day in the browser", () => {
   );
 
   it(
-    "adds each of the seven widgets that need no data source from the picker",
+    "adds each of the widgets that need no data source from the picker",
     async () => {
       await page.getByRole("button", { name: "Add widget" }).click();
       const picker = page.getByRole("dialog", { name: "Add a widget" });
-      // All 13 types are offered; the data widgets have their own e2e file (data-widgets).
-      expect(await picker.locator(".picker-card").count()).toBe(13);
+      // Every type is offered; the data widgets have their own e2e file (data-widgets).
+      expect(await picker.locator(".picker-card").count()).toBe(OFFERED_WIDGETS.length);
       await picker.getByRole("searchbox", { name: "Search widgets" }).fill("checklist");
       expect(await picker.locator(".picker-card").count()).toBe(1);
       await picker.getByRole("searchbox", { name: "Search widgets" }).fill("");
       await page.keyboard.press("Escape");
 
-      for (const type of WIDGET_TYPES) {
+      for (const { type, name } of CONFIG_WIDGETS) {
         await page.getByRole("button", { name: "Add widget" }).click();
-        await page.getByRole("button", { name: new RegExp(`^Add ${PICKER_NAMES[type]}:`) }).click();
+        await page.getByRole("button", { name: new RegExp(`^Add ${name}:`) }).click();
         await widget(type).waitFor();
       }
-      expect(await page.locator("[data-widget-type]").count()).toBe(7);
+      expect(await page.locator("[data-widget-type]").count()).toBe(CONFIG_WIDGETS.length);
       const stored = await serverWidgets();
-      expect(stored.map((w) => w.widgetType).sort()).toEqual([...WIDGET_TYPES].sort());
-      expect(
-        overlapping(stored.map((w) => ({ x: w.positionX, y: w.positionY, w: w.width, h: w.height }))),
-      ).toBeNull();
+      expect(stored.map((w) => w.widgetType).sort()).toEqual(CONFIG_WIDGETS.map((w) => w.type).sort());
+      expect(overlapping(storedBoxes(stored))).toBeNull();
     },
     STEP_TIMEOUT,
   );
@@ -355,7 +311,7 @@ describe("a first day in the browser", () => {
   it(
     "keeps a change the server could not take, says so, and saves it on retry",
     async () => {
-      await waitForSaved();
+      await waitForSaved(page);
       await page.route("**/api/widgets", (route) =>
         route.request().method() === "PUT" ? route.abort() : route.continue(),
       );
@@ -369,7 +325,7 @@ describe("a first day in the browser", () => {
       expect(JSON.stringify(stale?.config)).not.toContain("Made while offline");
       await page.unroute("**/api/widgets");
       await page.locator(".save-status").getByRole("button", { name: "Retry now" }).click();
-      await waitForSaved();
+      await waitForSaved(page);
       const saved = (await serverWidgets()).find((w) => w.widgetType === "Todo")!;
       expect(saved.config.todos.map((t: { text: string }) => t.text)).toEqual([
         "Write the report",
@@ -377,7 +333,7 @@ describe("a first day in the browser", () => {
         "Made while offline",
       ]);
       await todos.getByRole("button", { name: "Remove Made while offline" }).click();
-      await waitForSaved();
+      await waitForSaved(page);
     },
     STEP_TIMEOUT,
   );
@@ -473,26 +429,41 @@ describe("a first day in the browser", () => {
       const sandbox = (await iframe.getAttribute("sandbox"))?.split(/\s+/) ?? [];
       expect(sandbox).toContain("allow-scripts");
       expect(sandbox).not.toContain("allow-same-origin");
-      await waitForSaved();
+      await waitForSaved(page);
     },
     STEP_TIMEOUT,
   );
 
   it(
-    "drags and resizes with snapping and no overlaps, saving only what changed",
+    "drags and resizes in Edit layout, snapping to the grid and pushing neighbours aside",
     async () => {
-      await waitForSaved();
+      await waitForSaved(page);
+      // Locked until asked: no handles, and a drag on a header moves nothing.
+      expect(await page.locator(".widget-grip, .widget-resize").count()).toBe(0);
+      expect(
+        await page
+          .locator(".widget-header")
+          .getByRole("button", { name: /^Remove / })
+          .count(),
+      ).toBe(0);
+      const locked = await serverWidgets();
+      await dragBy(page, widget("Clock").locator(".widget-title"), 400, 300);
+      expect(await serverWidgets()).toEqual(locked);
+      await page.getByRole("button", { name: "Edit layout" }).click();
+      await widget("Clock")
+        .getByRole("button", { name: /^Move Clock/ })
+        .waitFor();
+
       const before = await serverWidgets();
-      const beforeUpdated = new Map(before.map((w) => [w.id, w.updatedAt]));
+      const beforeById = new Map(before.map((w) => [w.id, w]));
       const clock = before.find((w) => w.widgetType === "Clock")!;
       const lowest = Math.max(...before.map((w) => w.positionY + w.height));
 
       // Move the clock below everything else.
-      await dragBy(widget("Clock").locator(".widget-title"), 37, lowest - clock.positionY + 53);
+      await dragBy(page, widget("Clock").locator(".widget-title"), 37, lowest - clock.positionY + 53);
       // Grow the frame from its corner.
       const frameBefore = before.find((w) => w.widgetType === "Frame")!;
-      await widget("Frame").hover();
-      await dragBy(widget("Frame").locator(".widget-resize"), 93, 71);
+      await dragBy(page, widget("Frame").locator(".widget-resize"), 93, 71);
 
       const after = await eventually(
         serverWidgets,
@@ -505,53 +476,75 @@ describe("a first day in the browser", () => {
       );
       const movedClock = after.find((w) => w.widgetType === "Clock")!;
       const resized = after.find((w) => w.widgetType === "Frame")!;
-      for (const value of [movedClock.positionX, movedClock.positionY, resized.width, resized.height]) {
-        expect(value % 20).toBe(0);
-      }
+      // Stored on the widest breakpoint's lattice: 60 px columns, 20 px rows.
+      for (const value of [movedClock.positionX, resized.width]) expect(value % 60).toBe(0);
+      for (const value of [movedClock.positionY, resized.height]) expect(value % 20).toBe(0);
       expect(movedClock.positionY).toBeGreaterThanOrEqual(lowest);
       expect(resized.width).toBeGreaterThan(frameBefore.width);
       expect(resized.height).toBeGreaterThan(frameBefore.height);
-      expect(
-        overlapping(after.map((w) => ({ x: w.positionX, y: w.positionY, w: w.width, h: w.height }))),
-      ).toBeNull();
-      // Only the two touched widgets were written.
-      const touched = after.filter((w) => beforeUpdated.get(w.id) !== w.updatedAt).map((w) => w.widgetType);
-      expect(touched.sort()).toEqual(["Clock", "Frame"]);
+      expect(overlapping(storedBoxes(after))).toBeNull();
+      // Besides the two touched widgets, only widgets the resize pushed down were written.
+      for (const w of after.filter((w) => beforeById.get(w.id)!.updatedAt !== w.updatedAt)) {
+        if (w.widgetType === "Clock" || w.widgetType === "Frame") continue;
+        const was = beforeById.get(w.id)!;
+        expect(w.positionY, w.widgetType).toBeGreaterThan(was.positionY);
+        expect([w.positionX, w.width, w.height]).toEqual([was.positionX, was.width, was.height]);
+      }
 
-      // The keyboard moves a widget too: arrow keys on its handle, one 20 px step at a time.
+      // The keyboard moves a widget too: arrow keys on its handle, one column at a time, announced.
       const beforeKeys = (await serverWidgets()).find((w) => w.widgetType === "Clock")!;
       await widget("Clock")
         .getByRole("button", { name: /^Move Clock/ })
         .press("ArrowRight");
       await eventually(
         serverWidgets,
-        (list) => list.find((w) => w.widgetType === "Clock")!.positionX === beforeKeys.positionX + 20,
+        (list) => list.find((w) => w.widgetType === "Clock")!.positionX === beforeKeys.positionX + 60,
         "the keyboard move to be saved",
       );
-      await page.getByRole("button", { name: "Undo" }).click();
-      await waitForSaved();
-
-      // Dropping the clock onto the countdown lands it next to it instead, never on top.
-      const countdown = after.find((w) => w.widgetType === "Countdown")!;
-      await dragBy(
-        widget("Clock").locator(".widget-title"),
-        countdown.positionX - movedClock.positionX + 10,
-        countdown.positionY - movedClock.positionY + 10,
+      expect(await page.getByTestId("grid-announcer").textContent()).toMatch(
+        /^Clock moved: column \d+, row \d+/,
       );
-      await waitForSaved();
-      const rects = await domRects();
-      expect(overlapping(rects)).toBeNull();
+      await page.getByRole("button", { name: "Undo" }).click();
+      await waitForSaved(page);
 
-      // Undo puts it back where it was before that drop.
+      // Dropping the clock onto the countdown swaps or pushes, never overlaps or snaps back.
+      const countdown = (await serverWidgets()).find((w) => w.widgetType === "Countdown")!;
+      const clockNow = (await serverWidgets()).find((w) => w.widgetType === "Clock")!;
+      const from = (await widget("Clock").boundingBox())!;
+      const to = (await widget("Countdown").boundingBox())!;
+      await dragBy(page, widget("Clock").locator(".widget-title"), to.x - from.x + 4, to.y - from.y + 4);
+      await waitForSaved(page);
+      expect(overlapping(await domRects())).toBeNull();
+      const dropped = await serverWidgets();
+      const clockDropped = dropped.find((w) => w.widgetType === "Clock")!;
+      const countdownMoved = dropped.find((w) => w.widgetType === "Countdown")!;
+      expect([clockDropped.positionX, clockDropped.positionY]).toEqual([
+        countdown.positionX,
+        countdown.positionY,
+      ]);
+      expect([countdownMoved.positionX, countdownMoved.positionY]).not.toEqual([
+        countdown.positionX,
+        countdown.positionY,
+      ]);
+
+      // Undo puts both back where they were before that drop.
       await page.getByRole("button", { name: "Undo" }).click();
       await eventually(
         serverWidgets,
         (list) => {
           const c = list.find((w) => w.widgetType === "Clock")!;
-          return c.positionX === movedClock.positionX && c.positionY === movedClock.positionY;
+          const d = list.find((w) => w.widgetType === "Countdown")!;
+          return (
+            c.positionX === clockNow.positionX &&
+            c.positionY === clockNow.positionY &&
+            d.positionX === countdown.positionX &&
+            d.positionY === countdown.positionY
+          );
         },
         "the undone move to be saved",
       );
+      await page.getByRole("button", { name: "Done", exact: true }).click();
+      expect(await page.locator(".widget-grip").count()).toBe(0);
     },
     STEP_TIMEOUT,
   );
@@ -559,7 +552,7 @@ describe("a first day in the browser", () => {
   it(
     "finds everything as it was left after a reload, interactive within a second",
     async () => {
-      await waitForSaved();
+      await waitForSaved(page);
       const expected = await serverWidgets();
       const timings: number[] = [];
       for (let i = 0; i < 3; i++) {
@@ -625,17 +618,17 @@ describe("a first day in the browser", () => {
       expect(new Date(stored.config.target).getTime()).toBe(new Date("2031-06-01T09:30:00+02:00").getTime());
 
       await page.mouse.move(0, 0);
-      await waitForSaved();
+      await waitForSaved(page);
       await page.screenshot({ path: path.join(ARTIFACTS, "dashboard.png") });
+      // On a phone the grid has four columns and every widget takes all of them, one under another.
       await page.setViewportSize({ width: 390, height: 844 });
-      await expect.poll(() => page.locator(".grid-stack > li").count()).toBe(7);
-      const order = await page.$$eval(".grid-stack [data-widget-type]", (cards) =>
-        cards.map((c) => c.getAttribute("data-widget-type")),
+      await expect.poll(() => page.locator(".grid-wrap").getAttribute("data-breakpoint")).toBe("sm");
+      const cells = await page.$$eval(".grid-item", (items) =>
+        items.map((i) => [Number((i as HTMLElement).dataset.col), Number((i as HTMLElement).dataset.cols)]),
       );
-      const reading = [...expected]
-        .sort((a, b) => a.positionY - b.positionY || a.positionX - b.positionX || a.id.localeCompare(b.id))
-        .map((w) => w.widgetType);
-      expect(order).toEqual(reading);
+      expect(cells).toHaveLength(CONFIG_WIDGETS.length);
+      for (const [col, cols] of cells) expect([col, cols]).toEqual([0, 4]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: path.join(ARTIFACTS, "dashboard-mobile.png") });
       await page.setViewportSize({ width: 1440, height: 1400 });
     },
@@ -688,7 +681,7 @@ describe("a first day in the browser", () => {
       await page.getByRole("dialog", { name: "Countdown settings" }).getByLabel("Date and time").fill(local);
       await page.getByRole("button", { name: "Save" }).click();
       await widget("Countdown").getByText("Ended").waitFor();
-      await waitForSaved();
+      await waitForSaved(page);
       // The second tab picks the change up on reload, and must not remind a second time.
       await second.reload();
       await second.locator('[data-widget-type="Countdown"]').getByText("Ended").waitFor();

@@ -22,7 +22,9 @@ export function measureBundle(dist) {
     initial.add(match[1]);
   if (initial.size === 0) throw new Error(`no entry script found in ${dist}/index.html`);
 
-  const assets = readdirSync(path.join(dist, "assets")).map((name) => {
+  // The .br/.gz siblings are the same files precompressed for the server, not more assets.
+  const names = readdirSync(path.join(dist, "assets")).filter((name) => !/\.(br|gz)$/.test(name));
+  const assets = names.map((name) => {
     const file = path.join(dist, "assets", name);
     const relative = `assets/${name}`;
     return {

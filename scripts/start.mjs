@@ -1,36 +1,19 @@
-// `npm start`: builds the web app when its sources are newer than the build, then runs the server.
+// `npm start`: builds what is missing or older than its sources (the web app, the server), then
+// runs the compiled server in this very process, so SIGTERM reaches its graceful shutdown directly.
+// A restart with nothing changed compiles nothing. Production images run `node dist/server/main.js`.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { isStale, PARTS, ROOT } from "./build.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const built = path.join(root, "dist/web/index.html");
-
-function newest(dir) {
-  let latest = 0;
-  if (!existsSync(dir)) return latest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-const webSources = [path.join(root, "src/web"), path.join(root, "src/contract")];
-const needsBuild =
-  existsSync(path.join(root, "src/web/index.html")) &&
-  (!existsSync(built) || Math.max(...webSources.map(newest)) > statSync(built).mtimeMs);
-
-if (needsBuild && process.env.SKIP_WEB_BUILD !== "1") {
-  console.log("Building the web app…");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build"], {
-    cwd: root,
+const stale = Object.keys(PARTS).filter((part) => isStale(part));
+if (stale.length > 0 && process.env.SKIP_BUILD !== "1") {
+  console.log(`Building ${stale.join(" and ")}…`);
+  // A child process, so the build's memory never stays with the server.
+  const result = spawnSync(process.execPath, [path.join(ROOT, "scripts/build.mjs"), ...stale], {
+    cwd: ROOT,
     stdio: "inherit",
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The server runs in this very process (no child), so SIGTERM reaches its graceful shutdown directly.
-const { register } = await import("tsx/esm/api");
-register();
-await import(path.join(root, "src/server/main.ts"));
+await import(path.join(ROOT, "dist/server/main.js"));

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "playwright-core";
 import { type BuiltApp, buildApp } from "../../src/server/app.js";
 import type { Config } from "../../src/server/config.js";
+import type { Clock } from "../../src/server/upstream/cache.js";
 import { testConfig } from "../../test/support/config.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -51,12 +52,13 @@ export function freePort(): Promise<number> {
  */
 export async function startServer(
   dist: string,
-  options: { port?: number; config?: Partial<Config> } = {},
+  options: { port?: number; config?: Partial<Config>; clock?: Clock } = {},
 ): Promise<{ built: BuiltApp; baseUrl: string }> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const built = await buildApp(
     testConfig({ ...options.config, webDist: dist, baseUrl, port, host: "127.0.0.1" }),
+    { clock: options.clock },
   );
   await built.app.listen({ port, host: "127.0.0.1" });
   return { built, baseUrl };
@@ -67,4 +69,15 @@ export function launchChromium(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
+}
+
+/** A clock for the server's upstream cache that a test moves forward instead of waiting. */
+export function testClock() {
+  let offset = 0;
+  return {
+    now: (): number => Date.now() + offset,
+    advance(ms: number) {
+      offset += ms;
+    },
+  };
 }

@@ -1,207 +1,325 @@
+import { type Static, Type } from "@sinclair/typebox";
+import { ProviderSchema, WidgetSchema } from "./resources.js";
+import { TIMEFRAMES, type Timeframe } from "./timeframes.js";
+import { TEMPERATURE_UNITS, type TemperatureUnit } from "./units.js";
+
 /**
  * The JSON the data endpoints answer (exchange, weather, connected-account data, public
- * dashboards): one definition read by the server modules that produce it and the web app that
- * shows it.
+ * dashboards), as JSON Schema: the server's routes validate and document with these, and the web
+ * app reads the types derived from them. One definition per shape.
  */
 
-export const TIMEFRAMES = ["1h", "24h", "1w", "1m", "3m", "6m", "1y"] as const;
-export type Timeframe = (typeof TIMEFRAMES)[number];
+export { TIMEFRAMES, type Timeframe };
 
-export interface Candle {
-  time: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
-export interface PairPrices {
-  pair: string;
-  base: string;
-  quote: string;
-  timeframe: string;
-  price: number;
-  changePercent: number | null;
-  candles: Candle[];
-}
-export interface PairFailure {
-  pair: string;
-  error: { status: number; detail: string };
-}
+const Iso = Type.String({ format: "date-time" });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+const NullableNumber = Nullable(Type.Number());
+const NullableString = Nullable(Type.String());
+
+// Exchange (DESIGN section 5)
+
+export const CandleSchema = Type.Object({
+  time: Type.String({ format: "date-time", description: "Start of the candle, ISO 8601 UTC" }),
+  open: Type.Number(),
+  high: Type.Number(),
+  low: Type.Number(),
+  close: Type.Number(),
+  volume: Type.Number(),
+});
+export type Candle = Static<typeof CandleSchema>;
+
+export const PairPricesSchema = Type.Object(
+  {
+    pair: Type.String(),
+    base: Type.String(),
+    quote: Type.String(),
+    timeframe: Type.String(),
+    price: Type.Number({ description: "The latest close" }),
+    changePercent: Type.Union([Type.Number(), Type.Null()], {
+      description: "(latest close - first open) / first open * 100; null if the first open is 0",
+    }),
+    candles: Type.Array(CandleSchema, { description: "Oldest first" }),
+  },
+  { title: "PairPrices", additionalProperties: false },
+);
+export type PairPrices = Static<typeof PairPricesSchema>;
+
+export const PairFailureSchema = Type.Object(
+  {
+    pair: Type.String(),
+    error: Type.Object({
+      status: Type.Integer({ description: "What this pair alone would have answered: 404, 502, 503 or 504" }),
+      detail: Type.String(),
+    }),
+  },
+  { title: "PairFailure", additionalProperties: false },
+);
+export type PairFailure = Static<typeof PairFailureSchema>;
 export type PairResult = PairPrices | PairFailure;
-export interface Currency {
-  id: string;
-  name: string;
-}
 
-export type TemperatureUnit = "celsius" | "fahrenheit";
-export interface Forecast {
-  latitude: number;
-  longitude: number;
-  timezone: string;
-  utcOffsetSeconds: number;
-  unit: TemperatureUnit;
-  units: { temperature: string; windSpeed: string };
-  current: {
-    time: string;
-    temperature: number;
-    apparentTemperature: number | null;
-    humidity: number | null;
-    windSpeed: number | null;
-    weatherCode: number;
-    isDay: boolean;
-  };
-  hourly: {
-    time: string;
-    temperature: number;
-    weatherCode: number;
-    precipitationProbability: number | null;
-  }[];
-  daily: {
-    date: string;
-    weatherCode: number;
-    temperatureMax: number;
-    temperatureMin: number;
-    precipitationProbability: number | null;
-    sunrise: string | null;
-    sunset: string | null;
-  }[];
-}
-export interface Place {
-  id: number;
-  name: string;
-  latitude: number;
-  longitude: number;
-  country: string | null;
-  countryCode: string | null;
-  region: string | null;
-  timezone: string | null;
-}
+export const PricesResponse = Type.Array(Type.Union([PairPricesSchema, PairFailureSchema]), {
+  description:
+    "One entry per requested pair, in request order. When every pair fails the whole request answers the first failure as a problem instead.",
+});
 
-export interface MailLabel {
-  id: string;
-  name: string;
-  type: "system" | "user";
-}
-export interface MailSummary {
-  id: string;
-  threadId: string;
-  from: { name: string; email: string };
-  subject: string;
-  snippet: string;
-  date: string;
-  unread: boolean;
-  labels: string[];
-}
-export interface MailPage {
-  messages: MailSummary[];
-  nextPageToken: string | null;
-  resultSizeEstimate: number;
-}
-export interface MailMessage extends MailSummary {
-  to: string;
-  /** Sanitized on the server; shown only inside a sandboxed frame all the same. */
-  html: string;
-  webUrl: string;
-}
+export const CurrencySchema = Type.Object({ id: Type.String(), name: Type.String() });
+export type Currency = Static<typeof CurrencySchema>;
+export const CurrenciesResponse = Type.Array(CurrencySchema, {
+  description: "Online cryptocurrencies, sorted by id",
+});
 
-export interface Calendar {
-  id: string;
-  name: string;
-  primary: boolean;
-  color: string | null;
-  foregroundColor: string | null;
-  accessRole: string;
-  writable: boolean;
-  timeZone: string | null;
-}
-export interface CalendarEvent {
-  id: string;
-  calendarId: string;
-  title: string;
-  start: string;
-  end: string;
-  location: string | null;
-  meetUrl: string | null;
-  htmlLink: string | null;
-  status: string;
-}
-export interface EventList {
-  events: CalendarEvent[];
-  from: string;
-  until: string;
-}
-export interface NewEvent {
-  calendarId: string;
-  title: string;
-  start: string;
-  end: string;
-  location?: string;
-  description?: string;
-  timeZone?: string;
-  meet?: boolean;
-}
+// Weather (Open-Meteo behind our server)
 
-export interface WorkItem {
-  id: number;
-  number: number;
-  title: string;
-  repository: string;
-  url: string;
-  state: string;
-  draft: boolean;
-  isPullRequest: boolean;
-  author: string | null;
-  labels: { name: string; color: string | null }[];
-  comments: number;
-  createdAt: string;
-  updatedAt: string;
-}
-export interface WorkItemPage {
-  totalCount: number;
-  incompleteResults: boolean;
-  page: number;
-  perPage: number;
-  hasMore: boolean;
-  items: WorkItem[];
-}
-export interface Contributions {
-  login: string;
-  from: string;
-  to: string;
-  totalContributions: number;
-  days: { date: string; count: number; level: number }[];
-}
+export { TEMPERATURE_UNITS, type TemperatureUnit };
+export const TemperatureUnitSchema = Type.Unsafe<TemperatureUnit>({
+  type: "string",
+  enum: [...TEMPERATURE_UNITS],
+});
 
-export interface NotesPageSummary {
-  id: string;
-  title: string;
-  url: string | null;
-  icon: string | null;
-  lastEditedAt: string | null;
-  parentId: string | null;
-}
-export interface NotesPageList {
-  pages: NotesPageSummary[];
-  nextCursor: string | null;
-}
-export interface NotesPage extends NotesPageSummary {
-  markdown: string;
-  truncated: boolean;
-}
+export const ForecastSchema = Type.Object({
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  timezone: Type.String(),
+  utcOffsetSeconds: Type.Integer(),
+  unit: TemperatureUnitSchema,
+  units: Type.Object({ temperature: Type.String(), windSpeed: Type.String() }),
+  current: Type.Object({
+    time: Iso,
+    temperature: Type.Number(),
+    apparentTemperature: NullableNumber,
+    humidity: NullableNumber,
+    windSpeed: NullableNumber,
+    weatherCode: Type.Integer({ description: "WMO weather interpretation code" }),
+    isDay: Type.Boolean(),
+  }),
+  hourly: Type.Array(
+    Type.Object({
+      time: Iso,
+      temperature: Type.Number(),
+      weatherCode: Type.Integer(),
+      precipitationProbability: NullableNumber,
+    }),
+    { description: "the next 24 hours, from the current hour" },
+  ),
+  daily: Type.Array(
+    Type.Object({
+      date: Type.String({ description: "YYYY-MM-DD in the place's time zone" }),
+      weatherCode: Type.Integer(),
+      temperatureMax: Type.Number(),
+      temperatureMin: Type.Number(),
+      precipitationProbability: NullableNumber,
+      sunrise: Nullable(Iso),
+      sunset: Nullable(Iso),
+    }),
+    { description: "7 days from today" },
+  ),
+});
+export type Forecast = Static<typeof ForecastSchema>;
 
-export interface PublicWidget {
-  id: string;
-  widgetType: string;
-  height: number;
-  width: number;
-  positionX: number;
-  positionY: number;
-  config: Record<string, unknown>;
-}
-export interface PublicDashboard {
-  id: string;
-  name: string;
-  updatedAt: string;
-  widgets: PublicWidget[];
-}
+export const PlaceSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  country: NullableString,
+  countryCode: NullableString,
+  region: NullableString,
+  timezone: NullableString,
+});
+export type Place = Static<typeof PlaceSchema>;
+
+// Connected accounts: which providers exist, and the user's link to each
+
+export const ProviderStatusSchema = Type.Object({
+  provider: ProviderSchema,
+  label: Type.String({ description: "the real service's name, for UI labels" }),
+  configured: Type.Boolean({ description: "the server has client credentials for it" }),
+  connected: Type.Boolean({ description: "the user has linked an account" }),
+  reconnectRequired: Type.Boolean({
+    description: "linked, but the access token has expired and cannot be refreshed",
+  }),
+});
+export type ProviderStatus = Static<typeof ProviderStatusSchema>;
+
+// Google mail and calendar (suite)
+
+export const MailLabelSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  type: Type.Union([Type.Literal("system"), Type.Literal("user")]),
+});
+export type MailLabel = Static<typeof MailLabelSchema>;
+
+export const MailSummarySchema = Type.Object({
+  id: Type.String(),
+  threadId: Type.String(),
+  from: Type.Object({ name: Type.String(), email: Type.String() }),
+  subject: Type.String(),
+  snippet: Type.String({ description: "plain text" }),
+  date: Iso,
+  unread: Type.Boolean(),
+  labels: Type.Array(Type.String(), { description: "Gmail label ids" }),
+});
+export type MailSummary = Static<typeof MailSummarySchema>;
+
+export const MailPageSchema = Type.Object({
+  messages: Type.Array(MailSummarySchema),
+  nextPageToken: Type.Union([Type.String(), Type.Null()], { description: "pass as pageToken for more" }),
+  resultSizeEstimate: Type.Integer(),
+});
+export type MailPage = Static<typeof MailPageSchema>;
+
+export const MailMessageSchema = Type.Composite([
+  MailSummarySchema,
+  Type.Object({
+    to: Type.String(),
+    html: Type.String({
+      description: "the body as sanitized HTML: no scripts, handlers, iframes or forms; https images only",
+    }),
+    webUrl: Type.String(),
+  }),
+]);
+export type MailMessage = Static<typeof MailMessageSchema>;
+
+export const CalendarSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  primary: Type.Boolean(),
+  color: NullableString,
+  foregroundColor: NullableString,
+  accessRole: Type.String(),
+  writable: Type.Boolean({ description: "events can be created in it (owner or writer)" }),
+  timeZone: NullableString,
+});
+export type Calendar = Static<typeof CalendarSchema>;
+
+export const CalendarEventSchema = Type.Object({
+  id: Type.String(),
+  calendarId: Type.String(),
+  title: Type.String(),
+  start: Iso,
+  end: Iso,
+  location: NullableString,
+  meetUrl: Type.Union([Type.String(), Type.Null()], { description: "video meeting link, if any" }),
+  htmlLink: NullableString,
+  status: Type.String(),
+});
+export type CalendarEvent = Static<typeof CalendarEventSchema>;
+
+export const EventListSchema = Type.Object({
+  events: Type.Array(CalendarEventSchema),
+  from: Iso,
+  until: Iso,
+});
+export type EventList = Static<typeof EventListSchema>;
+
+export const NewEventBody = Type.Object({
+  calendarId: Type.String({ pattern: "^[A-Za-z0-9._%+#@:-]{1,255}$" }),
+  title: Type.String({ minLength: 1, maxLength: 200, pattern: "\\S" }),
+  start: Iso,
+  end: Iso,
+  location: Type.Optional(Type.String({ maxLength: 500 })),
+  description: Type.Optional(Type.String({ maxLength: 8000 })),
+  timeZone: Type.Optional(Type.String({ pattern: "^[A-Za-z_]+(?:/[A-Za-z0-9_+-]+){0,2}$|^UTC$" })),
+  meet: Type.Optional(Type.Boolean({ description: "also create a Google Meet link" })),
+});
+export type NewEvent = Static<typeof NewEventBody>;
+
+// GitHub (codehost)
+
+export const WorkItemSchema = Type.Object({
+  id: Type.Integer(),
+  number: Type.Integer(),
+  title: Type.String(),
+  repository: Type.String({ description: "owner/name" }),
+  url: Type.String(),
+  state: Type.String(),
+  draft: Type.Boolean(),
+  isPullRequest: Type.Boolean(),
+  author: NullableString,
+  labels: Type.Array(Type.Object({ name: Type.String(), color: NullableString })),
+  comments: Type.Integer(),
+  createdAt: Iso,
+  updatedAt: Iso,
+});
+export type WorkItem = Static<typeof WorkItemSchema>;
+
+export const WorkItemPageSchema = Type.Object({
+  totalCount: Type.Integer(),
+  incompleteResults: Type.Boolean(),
+  page: Type.Integer(),
+  perPage: Type.Integer(),
+  hasMore: Type.Boolean(),
+  items: Type.Array(WorkItemSchema),
+});
+export type WorkItemPage = Static<typeof WorkItemPageSchema>;
+
+export const ContributionsSchema = Type.Object({
+  login: Type.String(),
+  from: Iso,
+  to: Iso,
+  totalContributions: Type.Integer(),
+  days: Type.Array(
+    Type.Object({
+      date: Type.String({ description: "YYYY-MM-DD" }),
+      count: Type.Integer(),
+      level: Type.Integer({ minimum: 0, maximum: 4, description: "0 none to 4 most, GitHub's quartiles" }),
+    }),
+  ),
+});
+export type Contributions = Static<typeof ContributionsSchema>;
+
+// Notion (notes)
+
+/** How deep nested blocks are followed, and how many blocks a page may bring in. */
+export const NOTES_MAX_DEPTH = 3;
+export const NOTES_MAX_BLOCKS = 1000;
+
+export const NotesPageSummarySchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  url: NullableString,
+  icon: Nullable(Type.String({ description: "an emoji" })),
+  lastEditedAt: Nullable(Iso),
+  parentId: NullableString,
+});
+export type NotesPageSummary = Static<typeof NotesPageSummarySchema>;
+
+export const NotesPageListSchema = Type.Object({
+  pages: Type.Array(NotesPageSummarySchema),
+  nextCursor: Nullable(Type.String({ description: "pass as cursor for more" })),
+});
+export type NotesPageList = Static<typeof NotesPageListSchema>;
+
+export const NotesPageSchema = Type.Composite([
+  NotesPageSummarySchema,
+  Type.Object({
+    markdown: Type.String(),
+    truncated: Type.Boolean({
+      description: `true when nesting beyond ${NOTES_MAX_DEPTH} levels or more than ${NOTES_MAX_BLOCKS} blocks were left out`,
+    }),
+  }),
+]);
+export type NotesPage = Static<typeof NotesPageSchema>;
+
+// Public dashboards: a widget as visitors see it is the Widget shape without its owner and times
+
+export const PublicWidgetSchema = Type.Pick(WidgetSchema, [
+  "id",
+  "widgetType",
+  "height",
+  "width",
+  "positionX",
+  "positionY",
+  "config",
+]);
+export type PublicWidget = Static<typeof PublicWidgetSchema>;
+
+export const PublicDashboardSchema = Type.Object({
+  id: Type.String({ format: "uuid" }),
+  name: Type.String(),
+  updatedAt: Iso,
+  widgets: Type.Array(PublicWidgetSchema),
+});
+export type PublicDashboard = Static<typeof PublicDashboardSchema>;

@@ -15,6 +15,7 @@ export type ErrorCode =
   | "invalid_json"
   | "unsupported_media_type"
   | "payload_too_large"
+  | "request_timeout"
   | "unauthenticated"
   | "forbidden"
   | "cross_site_request"

@@ -3,7 +3,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
+import { BootstrapSchema } from "../contract/bootstrap.js";
 import {
   AccountSchema,
   DashboardSchema,
@@ -13,30 +13,43 @@ import {
   WidgetSchema,
 } from "../contract/resources.js";
 import { createAuth } from "./auth/auth.js";
+import { authPlugin } from "./auth/plugin.js";
 import { authRoutes } from "./auth/routes.js";
 import { SessionResolver } from "./auth/sessions.js";
 import { createTokenCipher } from "./auth/token-cipher.js";
+import { bootstrapRoutes } from "./bootstrap/routes.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
+import { DashboardChanges } from "./db/changes.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { exchangeRoutes } from "./exchange/routes.js";
 import { installErrorHandling } from "./http/errors.js";
-import { createAuthenticate } from "./http/guards.js";
 import { healthRoutes } from "./http/health.js";
+import { installInputGuards } from "./http/json-body.js";
+import { ServerState } from "./http/lifecycle.js";
 import { loggerOptions } from "./http/logging.js";
-import { createRedisNotificationStore } from "./notifications/redis-store.js";
-import { createSqlNotificationStore } from "./notifications/sql-store.js";
+import { rateLimitPlugin } from "./http/rate-limit.js";
+import { securityHeaders, swaggerCsp } from "./http/security-headers.js";
+import { applyConnectionLimit, edgeServerOptions } from "./http/server-options.js";
+import { notificationRoutes } from "./notifications/routes.js";
+import { NotificationService } from "./notifications/service.js";
+import { createRedisNotificationStore } from "./notifications/stores/redis.js";
+import { createSqlNotificationStore } from "./notifications/stores/sql.js";
 import { providerAuthPlugins } from "./providers/auth-plugins.js";
 import { providerRoutes } from "./providers/routes.js";
 import { createMemoryLimiter, createRedisLimiter } from "./ratelimit/limiter.js";
 import { createBus } from "./realtime/create-bus.js";
 import { realtimeRoutes } from "./realtime/routes.js";
+import { openRedis } from "./redis/client.js";
+import { watchRedisPersistence } from "./redis/persistence.js";
 import { accountRoutes } from "./resources/accounts/routes.js";
 import { dashboardRoutes } from "./resources/dashboards/routes.js";
-import { notificationRoutes } from "./resources/notifications/routes.js";
 import { publicRoutes } from "./resources/public/routes.js";
+import { ensureSettings } from "./resources/settings/queries.js";
 import { settingsRoutes } from "./resources/settings/routes.js";
 import { widgetRoutes } from "./resources/widgets/routes.js";
+import type { Clock } from "./upstream/cache.js";
+import { createUpstream } from "./upstream/upstream.js";
 import { weatherRoutes } from "./weather/routes.js";
 import { webRoutes } from "./web/static.js";
 
@@ -45,8 +58,15 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface AppDeps {
   /** An already open database (tests share one across apps); opened from config when absent. */
   database?: Database;
+  /**
+   * A database main.ts began opening before the rest of the app loaded (the embedded engine
+   * starts in its thread meanwhile); the app owns it and closes it.
+   */
+  openingDatabase?: Promise<Database>;
   /** Log destination; pino's stdout when absent. Tests pass a stream to inspect log lines. */
   logStream?: NodeJS.WritableStream;
+  /** The clock behind upstream freshness windows; tests move it instead of waiting. */
+  clock?: Clock;
 }
 
 export interface BuiltApp {
@@ -54,34 +74,44 @@ export interface BuiltApp {
   ctx: AppContext;
   /** Stops accepting requests, finishes those in flight, then closes every pool and connection. */
   close(): Promise<void>;
+  /**
+   * The graceful stop of SIGTERM: drains for `graceMs` (readiness 503, everything still served),
+   * then closes as close() does, cutting connections still busy after `timeoutMs`.
+   * Resolves `forced: true` when it had to cut any.
+   */
+  shutdown(options: { graceMs: number; timeoutMs: number }): Promise<{ forced: boolean }>;
 }
 
 /** Builds one instance of the app from its config and dependencies; nothing is global. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BuiltApp> {
   const ownsDatabase = !deps.database;
-  const database = deps.database ?? (await openDatabase(config));
-  await database.migrate();
+  const database = deps.database ?? (await (deps.openingDatabase ?? openDatabase(config)));
+  // Migrations run while the app is assembled; nothing is served before they finish (below).
+  const migrated = database.migrate();
+  migrated.catch(() => {});
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
-        maxRetriesPerRequest: 2,
-        connectTimeout: 2000,
-        enableAutoPipelining: true,
-      })
-    : null;
-  // A Redis that goes away is reported per request (503) and through /readyz, not as a crash.
-  redis?.on("error", () => {});
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, { enableAutoPipelining: true }) : null;
 
   const bus = await createBus(config, database);
   const cipher = createTokenCipher(config.tokenKey);
-  const notifications = redis
-    ? createRedisNotificationStore(redis, config.redisPrefix)
-    : createSqlNotificationStore(database.db);
+  const notifications = new NotificationService(
+    redis ? createRedisNotificationStore(redis, config.redisPrefix) : createSqlNotificationStore(database.db),
+    bus,
+  );
   const limiter = redis ? createRedisLimiter(redis, config.redisPrefix) : createMemoryLimiter();
-  const auth = createAuth({ config, db: database.db, cipher, plugins: providerAuthPlugins(config) });
+  const upstream = createUpstream(config.upstream, deps.clock);
+  const auth = createAuth({
+    config,
+    db: database.db,
+    cipher,
+    plugins: providerAuthPlugins(config, upstream.fetch),
+    // Every user has a settings row from the moment sign-up answers (DESIGN section 2).
+    onUserCreated: (userId) => ensureSettings(database.db, userId),
+  });
   const sessions = new SessionResolver(database.db, config.authSecret, bus, config.sessionCacheTtlMs);
   sessions.start();
   const origin = new URL(config.baseUrl).origin;
+  const state = new ServerState();
 
   const ctx: AppContext = {
     config,
@@ -93,7 +123,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     cipher,
     auth,
     sessions,
-    authenticate: createAuthenticate(sessions, origin),
+    upstream,
+    changes: new DashboardChanges(),
+    state,
   };
 
   const app = Fastify({
@@ -110,15 +142,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     },
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
-    return503OnClosing: true,
+    ...edgeServerOptions(config.http),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  applyConnectionLimit(app, config.http);
+  if (redis) watchRedisPersistence(redis, state, app.log);
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
   installErrorHandling(app);
+  state.install(app);
+  // Before the server stops listening, so requests waiting on an upstream end at once.
+  app.addHook("preClose", async () => upstream.close());
   // JSON is the only body the API reads; anything else is a 415, not a string handed to a route.
   app.removeContentTypeParser("text/plain");
+  installInputGuards(app);
+  await securityHeaders(app, config);
+  // Before any route: every route registered from here on gets an access rule and a rate-limit hook.
+  await app.register(authPlugin, { sessions, origin });
+  await app.register(rateLimitPlugin, { limiter, enabled: config.rateLimitEnabled });
 
   for (const schema of [
     ProblemSchema,
@@ -127,6 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     DashboardSchema,
     SettingsSchema,
     NotificationSchema,
+    BootstrapSchema,
   ]) {
     app.addSchema(schema);
   }
@@ -150,12 +193,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    transformStaticCSP: swaggerCsp(config.baseUrl),
+  });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, ctx);
-  await app.register(authRoutes, { config, auth, sessions, limiter });
+  await app.register(authRoutes, { config, auth, sessions });
   await app.register(accountRoutes, ctx);
+  await app.register(bootstrapRoutes, ctx);
   await app.register(dashboardRoutes, ctx);
   await app.register(widgetRoutes, ctx);
   await app.register(settingsRoutes, ctx);
@@ -168,14 +216,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(webRoutes, { dist: config.webDist });
 
   await app.ready();
+  await migrated;
 
   let closed = false;
-  return {
+  const built: BuiltApp = {
     app,
     ctx,
     async close() {
       if (closed) return;
       closed = true;
+      state.phase = "closing";
       await app.close();
       sessions.stop();
       limiter.close();
@@ -183,5 +233,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       if (redis) await redis.quit().catch(() => redis.disconnect());
       if (ownsDatabase) await database.close();
     },
+    async shutdown({ graceMs, timeoutMs }) {
+      state.phase = "draining";
+      app.log.info({ graceMs }, "draining: /readyz answers 503, requests are still served");
+      await new Promise((resolve) => setTimeout(resolve, graceMs));
+      app.log.info("closing: late requests get 503, realtime streams end");
+      state.phase = "closing";
+      await state.stopAccepting(app.server);
+      let forced = false;
+      const force = setTimeout(() => {
+        forced = true;
+        app.log.error({ timeoutMs }, "requests still in flight after the shutdown timeout; cutting them");
+        app.server.closeAllConnections();
+      }, timeoutMs);
+      try {
+        await built.close();
+      } finally {
+        clearTimeout(force);
+      }
+      return { forced };
+    },
   };
+  return built;
 }

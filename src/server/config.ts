@@ -24,6 +24,53 @@ export interface RateLimitConfig {
   notificationsWindowMs: number;
 }
 
+/**
+ * How long each kind of outside data is served from the cache before the upstream is asked again
+ * (seconds; each is tunable as CACHE_<KIND>_SECONDS, e.g. CACHE_PROVIDER_DATA_SECONDS).
+ * Prices move, so a quarter of the shortest candle; currency lists and places change over days.
+ */
+export const CACHE_SECONDS = {
+  prices: 15,
+  currencies: 300,
+  forecast: 600,
+  geocoding: 3600,
+  providerData: 30,
+  mailMessage: 300,
+  contributions: 300,
+  notesPage: 60,
+} as const;
+export type CacheKind = keyof typeof CACHE_SECONDS;
+
+export interface UpstreamConfig {
+  /** How long any outside call (exchange, weather, provider API, token endpoint) may take before a 504. */
+  timeoutMs: number;
+  /** How long a failed exchange answer is repeated instead of asking again. */
+  failureMs: number;
+  /** How long past freshness a list that changes over days is served while its upstream fails. */
+  staleIfErrorMs: number;
+  freshMs: Record<CacheKind, number>;
+}
+
+/** The network edge (src/server/http/server-options.ts): what one client may hold of the server. */
+export interface HttpConfig {
+  /** A request's headers and body must have arrived within this time, or it is answered 408 and cut. */
+  requestTimeoutMs: number;
+  /** A connection that sends and receives nothing this long is closed (SSE streams are exempt). */
+  idleTimeoutMs: number;
+  /** How long an idle keep-alive connection waits for its next request. */
+  keepAliveTimeoutMs: number;
+  /** Open connections beyond this are refused at once. */
+  maxConnections: number;
+}
+
+/** SIGTERM (src/server/http/lifecycle.ts): drain, then close. */
+export interface ShutdownConfig {
+  /** After SIGTERM: /readyz answers 503 while every request is still served, so balancers move away. */
+  graceMs: number;
+  /** Then: how long requests in flight may take before their connections are cut (and the exit is 1). */
+  timeoutMs: number;
+}
+
 export interface OAuthProviderConfig {
   clientId: string | null;
   clientSecret: string | null;
@@ -42,6 +89,12 @@ export interface Config {
   databaseUrl: string | null;
   /** PGlite location used when databaseUrl is null: a directory, or "memory://" for tests. */
   pgliteDir: string;
+  /**
+   * The embedded engine's shape: its own thread (default) or the event loop, household settings
+   * (default) or PGlite's stock ones, hot reads cached until the next write (default) or not.
+   * The alternatives exist to be measured (bench/lean.ts).
+   */
+  embeddedEngine: { thread: "worker" | "main"; tuned: boolean; readCache: boolean };
   redisUrl: string | null;
   /** Optional prefix for Redis keys and channels, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
@@ -53,6 +106,10 @@ export interface Config {
   rateLimitEnabled: boolean;
   rateLimits: RateLimitConfig;
   sessionCacheTtlMs: number;
+  http: HttpConfig;
+  shutdown: ShutdownConfig;
+  /** CSP frame-ancestors sources of public dashboard pages (`'none'`: no site may frame them). */
+  publicFrameAncestors: string;
   /** Where the built web app lives; null disables static serving. */
   webDist: string | null;
   exchange: {
@@ -68,6 +125,7 @@ export interface Config {
   };
   weatherApiUrl: string;
   geocodingApiUrl: string;
+  upstream: UpstreamConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -93,6 +151,14 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = str(env, name);
+  if (raw === null) return fallback;
+  if (!(allowed as readonly string[]).includes(raw))
+    throw new ConfigError(name, `expected one of ${allowed.join(", ")}, got "${raw}"`);
+  return raw as T;
 }
 
 function url(env: Env, name: string, fallback: string | null, protocols: string[] = ["http:", "https:"]) {
@@ -175,6 +241,11 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl,
     pgliteDir: path.join(dataDir, "pglite"),
+    embeddedEngine: {
+      thread: oneOf(env, "EMBEDDED_DB_THREAD", ["worker", "main"] as const, "worker"),
+      tuned: oneOf(env, "EMBEDDED_DB_SETTINGS", ["household", "stock"] as const, "household") === "household",
+      readCache: bool(env, "EMBEDDED_DB_READ_CACHE", true),
+    },
     redisUrl,
     redisPrefix: str(env, "REDIS_PREFIX") ?? "tessera:",
     authSecret,
@@ -190,6 +261,17 @@ export function loadConfig(env: Env = process.env): Config {
       notificationsWindowMs: int(env, "RATE_LIMIT_NOTIFICATIONS_WINDOW_SECONDS", 60, 1, 86_400) * 1000,
     },
     sessionCacheTtlMs: int(env, "SESSION_CACHE_SECONDS", 30, 0, 3600) * 1000,
+    http: {
+      requestTimeoutMs: int(env, "HTTP_REQUEST_TIMEOUT_SECONDS", 30, 1, 3600) * 1000,
+      idleTimeoutMs: int(env, "HTTP_IDLE_TIMEOUT_SECONDS", 120, 1, 86_400) * 1000,
+      keepAliveTimeoutMs: int(env, "HTTP_KEEP_ALIVE_TIMEOUT_SECONDS", 72, 1, 3600) * 1000,
+      maxConnections: int(env, "HTTP_MAX_CONNECTIONS", 10_000, 1, 1_000_000),
+    },
+    publicFrameAncestors: frameAncestors(env, "PUBLIC_FRAME_ANCESTORS"),
+    shutdown: {
+      graceMs: int(env, "SHUTDOWN_GRACE_SECONDS", 5, 0, 3600) * 1000,
+      timeoutMs: int(env, "SHUTDOWN_TIMEOUT_SECONDS", 10, 1, 3600) * 1000,
+    },
     webDist: str(env, "WEB_DIST") ?? path.resolve("dist/web"),
     exchange: {
       url: url(env, "EXCHANGE_URL", "https://api.exchange.coinbase.com")!,
@@ -219,7 +301,46 @@ export function loadConfig(env: Env = process.env): Config {
     },
     weatherApiUrl: url(env, "WEATHER_API_URL", "https://api.open-meteo.com")!,
     geocodingApiUrl: url(env, "GEOCODING_API_URL", "https://geocoding-api.open-meteo.com")!,
+    upstream: {
+      timeoutMs: int(env, "UPSTREAM_TIMEOUT_SECONDS", 5, 1, 120) * 1000,
+      failureMs: int(env, "UPSTREAM_FAILURE_SECONDS", 5, 0, 3600) * 1000,
+      staleIfErrorMs: int(env, "CACHE_STALE_IF_ERROR_SECONDS", 86_400, 0, 7 * 86_400) * 1000,
+      freshMs: Object.fromEntries(
+        Object.entries(CACHE_SECONDS).map(([kind, seconds]) => [
+          kind,
+          int(
+            env,
+            `CACHE_${kind.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}_SECONDS`,
+            seconds,
+            0,
+            86_400,
+          ) * 1000,
+        ]),
+      ) as Record<CacheKind, number>,
+    },
   };
+}
+
+/** CSP source expressions: 'none', 'self', *, a scheme (https:) or a host (https://*.example.com:8443). */
+const FRAME_SOURCE =
+  /^('self'|\*|[a-z][a-z0-9+.-]*:|([a-z][a-z0-9+.-]*:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?(\/[^\s;,']*)?)$/i;
+
+function frameAncestors(env: Env, name: string): string {
+  const raw = str(env, name);
+  if (raw === null) return "'none'";
+  // Shells strip the quotes of 'none' and 'self'; both spellings mean the keyword.
+  const sources = raw
+    .split(/\s+/)
+    .map((source) => (/^(none|self)$/i.test(source) ? `'${source.toLowerCase()}'` : source));
+  if (sources.length === 1 && sources[0] === "'none'") return "'none'";
+  const bad = sources.find((source) => !FRAME_SOURCE.test(source));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      name,
+      `"${bad}" is not a CSP source ('none', 'self', https:, https://example.com, *.example.com)`,
+    );
+  }
+  return sources.join(" ");
 }
 
 function isBase64(value: string): boolean {

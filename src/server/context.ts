@@ -3,10 +3,13 @@ import type { Auth } from "./auth/auth.js";
 import type { SessionResolver } from "./auth/sessions.js";
 import type { TokenCipher } from "./auth/token-cipher.js";
 import type { Config } from "./config.js";
+import type { DashboardChanges } from "./db/changes.js";
 import type { Database } from "./db/client.js";
-import type { NotificationStore } from "./notifications/store.js";
+import type { ServerState } from "./http/lifecycle.js";
+import type { NotificationService } from "./notifications/service.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
 import type { EventBus } from "./realtime/bus.js";
+import type { Upstream } from "./upstream/upstream.js";
 
 /**
  * Everything a route needs, built once per app instance by buildApp and handed to each route
@@ -17,14 +20,15 @@ export interface AppContext {
   database: Database;
   redis: Redis | null;
   bus: EventBus;
-  notifications: NotificationStore;
+  notifications: NotificationService;
   limiter: RateLimiter;
   cipher: TokenCipher;
   auth: Auth;
   sessions: SessionResolver;
-  /** The onRequest guard of every protected route (runs before the body is read): session (401) and same-origin (403) checks. */
-  authenticate: (
-    request: import("fastify").FastifyRequest,
-    reply: import("fastify").FastifyReply,
-  ) => Promise<void>;
+  /** Every outside call goes through it: one fetch wrapper, one cache. */
+  upstream: Upstream;
+  /** Writes to dashboards and widgets report here; history and alerts listen in the same transaction. */
+  changes: DashboardChanges;
+  /** Serving, draining or closing, and the warnings /readyz shows. */
+  state: ServerState;
 }

@@ -1,5 +1,5 @@
-import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { openDatabase } from "./db/client.js";
 
 /** Process entry: config from the environment, one app, graceful shutdown on SIGTERM/SIGINT. */
 async function main() {
@@ -14,7 +14,11 @@ async function main() {
     throw error;
   }
 
-  const built = await buildApp(config);
+  // The database opens (the embedded engine in its own thread) while the app's modules load.
+  const openingDatabase = openDatabase(config);
+  openingDatabase.catch(() => {}); // reported by buildApp, which awaits it
+  const { buildApp } = await import("./app.js");
+  const built = await buildApp(config, { openingDatabase });
   const { app } = built;
   await app.listen({ port: config.port, host: config.host });
   const mode = config.databaseUrl
@@ -26,15 +30,24 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      app.log.error("shutdown took longer than 10 s; exiting");
-      process.exit(1);
-    }, 10_000);
-    force.unref();
+    // SIGTERM comes from an orchestrator or a rolling deploy: drain first. SIGINT is a person at a
+    // terminal (Ctrl-C): no one to drain away from, so close at once (in-flight requests still finish).
+    const graceMs = signal === "SIGTERM" ? config.shutdown.graceMs : 0;
+    const { timeoutMs } = config.shutdown;
+    app.log.info({ signal, graceMs, timeoutMs }, "shutting down");
+    // The last resort if closing itself hangs (a pool that never ends, say).
+    const backstop = setTimeout(
+      () => {
+        app.log.error("shutdown did not complete; exiting");
+        process.exit(1);
+      },
+      graceMs + timeoutMs + 5000,
+    );
+    backstop.unref();
     try {
-      await built.close();
-      process.exit(0);
+      const { forced } = await built.shutdown({ graceMs, timeoutMs });
+      app.log.info({ forced }, "stopped");
+      process.exit(forced ? 1 : 0);
     } catch (error) {
       app.log.error({ err: error }, "error during shutdown");
       process.exit(1);

@@ -1,6 +1,7 @@
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { applyRememberedTheme } from "./lib/theme";
+import "./styles/emoji.css";
 import "./styles/base.css";
 import "./styles/app.css";
 import "./styles/widgets.css";

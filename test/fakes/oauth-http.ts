@@ -32,6 +32,8 @@ export interface Fault {
   status?: number;
   /** Never answer (until the server closes): exercises our timeouts. */
   hang?: boolean;
+  /** Answer this instead (a body of the wrong shape, or not JSON at all). */
+  answer?: FakeAnswer;
 }
 
 export class FakeServer {
@@ -68,9 +70,11 @@ export class FakeServer {
       }
       let answer: FakeAnswer;
       try {
-        answer = fault?.status
-          ? { status: fault.status, json: { error: "injected" } }
-          : await handler(request);
+        answer = fault?.answer
+          ? fault.answer
+          : fault?.status
+            ? { status: fault.status, json: { error: "injected" } }
+            : await handler(request);
       } catch (error) {
         answer = { status: 500, json: { error: String(error) } };
       }

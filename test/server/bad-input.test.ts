@@ -16,12 +16,7 @@ describe.each(MODES)("bad-input sweep (%s)", (modeName) => {
   let widgetId: string;
   let settingsId: string;
 
-  const snapshot = async () => ({
-    dashboards: (await user.get("/api/dashboards")).body,
-    widgets: (await user.get("/api/widgets")).body,
-    settings: (await user.get("/api/settings")).body,
-    notifications: (await user.get("/api/notifications")).body,
-  });
+  const snapshot = () => user.snapshot();
 
   beforeAll(async () => {
     mode = await prepareMode(modeName);
@@ -145,6 +140,15 @@ describe.each(MODES)("bad-input sweep (%s)", (modeName) => {
       }
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("names the allowed values of an enum once, in one error for that field", async () => {
+    const res = await user.post("/api/notifications", { type: "info", message: "ok" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: "/type", message: 'must be one of: "message", "alert", "reminder"' },
+    ]);
+    expect(res.body.detail).toBe('The body is invalid: /type must be one of: "message", "alert", "reminder"');
   });
 
   it("rejects non-JSON bodies, bodies that are not objects, and prototype keys", async () => {

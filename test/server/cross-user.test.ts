@@ -16,13 +16,7 @@ describe.each(MODES)("cross-user isolation (%s)", (modeName) => {
   let aWidget: { id: string };
   let aSettings: { id: string };
 
-  const snapshot = async () => ({
-    dashboards: (await a.get("/api/dashboards")).body,
-    widgets: (await a.get("/api/widgets")).body,
-    settings: (await a.get("/api/settings")).body,
-    notifications: (await a.get("/api/notifications")).body,
-    accounts: (await a.get("/api/accounts")).body,
-  });
+  const snapshot = () => a.snapshot();
 
   beforeAll(async () => {
     mode = await prepareMode(modeName);

@@ -2,11 +2,11 @@ import { createHmac } from "node:crypto";
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/server/config.js";
-import { pageWindows, TIMEFRAMES, toSeries } from "../../src/server/exchange/candles.js";
-import { createCoalescer } from "../../src/server/exchange/coalesce.js";
+import { CANDLES_PER_TIMEFRAME, pageWindows, toSeries } from "../../src/server/exchange/candles.js";
 import { onlineCrypto } from "../../src/server/exchange/currencies.js";
 import { createSigner } from "../../src/server/exchange/signer.js";
 import { createThrottle, memorySlotStore, redisSlotStore } from "../../src/server/exchange/throttle.js";
+import { CurrencyList } from "../../src/server/upstream/sources/exchange.js";
 import { CURRENCIES, EXPECTED_CURRENCIES } from "../fakes/exchange-market.js";
 import { createRedisNamespace } from "../support/services.js";
 
@@ -66,19 +66,22 @@ describe("exchange signer", () => {
 describe("candle windows and series", () => {
   const now = Date.UTC(2025, 5, 1, 12, 34, 56);
 
-  it.each(Object.entries(TIMEFRAMES))("%s pages cover exactly its candles, none over 300", (name, tf) => {
-    const windows = pageWindows(name as keyof typeof TIMEFRAMES, now);
-    expect(windows).toHaveLength(Math.ceil(tf.count / 300));
-    let total = 0;
-    for (const [i, w] of windows.entries()) {
-      const count = (w.end - w.start) / tf.granularity + 1;
-      expect(count).toBeLessThanOrEqual(300);
-      if (i > 0) expect(w.start).toBe(windows[i - 1]!.end + tf.granularity);
-      total += count;
-    }
-    expect(total).toBe(tf.count);
-    expect(windows.at(-1)!.end).toBe(Math.floor(now / 1000 / tf.granularity) * tf.granularity);
-  });
+  it.each(Object.entries(CANDLES_PER_TIMEFRAME))(
+    "%s pages cover exactly its candles, none over 300",
+    (name, tf) => {
+      const windows = pageWindows(name as keyof typeof CANDLES_PER_TIMEFRAME, now);
+      expect(windows).toHaveLength(Math.ceil(tf.count / 300));
+      let total = 0;
+      for (const [i, w] of windows.entries()) {
+        const count = (w.end - w.start) / tf.granularity + 1;
+        expect(count).toBeLessThanOrEqual(300);
+        if (i > 0) expect(w.start).toBe(windows[i - 1]!.end + tf.granularity);
+        total += count;
+      }
+      expect(total).toBe(tf.count);
+      expect(windows.at(-1)!.end).toBe(Math.floor(now / 1000 / tf.granularity) * tf.granularity);
+    },
+  );
 
   it("sorts ascending, drops duplicates and rows outside the range, and computes price and change", () => {
     const row = (t: number, open: number, close: number) => [t, open - 1, close + 1, open, close, 2];
@@ -110,7 +113,8 @@ describe("candle windows and series", () => {
 
 describe("currency list", () => {
   it("keeps online crypto only, sorted by id", () => {
-    expect(onlineCrypto(CURRENCIES)).toEqual(EXPECTED_CURRENCIES);
+    const answer = { service: "the exchange", what: "the currency list" };
+    expect(onlineCrypto(CurrencyList.parse(CURRENCIES, answer))).toEqual(EXPECTED_CURRENCIES);
     expect(EXPECTED_CURRENCIES.map((c) => c.id)).toEqual([
       "00",
       "ADA",
@@ -129,8 +133,9 @@ describe("currency list", () => {
   });
 
   it("rejects bodies that are not a currency list", () => {
+    const answer = { service: "the exchange", what: "the currency list" };
     for (const body of [{ message: "hi" }, "text", [1, 2], [{ name: "no id" }], null]) {
-      expect(onlineCrypto(body)).toBeNull();
+      expect(() => CurrencyList.parse(body, answer)).toThrow(/the currency list in an unexpected shape/);
     }
   });
 });
@@ -207,45 +212,5 @@ describe("upstream slots", () => {
     (await fourth)();
     expect(fourthAt - releasedAt).toBeGreaterThanOrEqual(295);
     for (const release of held) release();
-  });
-});
-
-describe("coalescer", () => {
-  it("shares one load among concurrent callers and serves it while fresh", async () => {
-    let now = 0;
-    let loads = 0;
-    const get = createCoalescer<number>({ freshMs: 100, errorFreshMs: () => 0, now: () => now });
-    const load = async () => {
-      loads += 1;
-      await new Promise((r) => setTimeout(r, 5));
-      return loads;
-    };
-    const values = await Promise.all(Array.from({ length: 50 }, () => get("k", load)));
-    expect(new Set(values)).toEqual(new Set([1]));
-    now = 99;
-    expect(await get("k", load)).toBe(1);
-    now = 100;
-    expect(await get("k", load)).toBe(2);
-  });
-
-  it("remembers failures only as long as told", async () => {
-    let now = 0;
-    let calls = 0;
-    const get = createCoalescer<number>({
-      freshMs: 100,
-      errorFreshMs: (e) => ((e as Error).message === "keep" ? 50 : 0),
-      now: () => now,
-    });
-    const fail = (message: string) => async () => {
-      calls += 1;
-      throw new Error(message);
-    };
-    await expect(get("a", fail("keep"))).rejects.toThrow("keep");
-    await expect(get("a", fail("keep"))).rejects.toThrow("keep");
-    expect(calls).toBe(1);
-    now = 50;
-    await expect(get("a", fail("drop"))).rejects.toThrow("drop");
-    await expect(get("a", fail("drop"))).rejects.toThrow("drop");
-    expect(calls).toBe(3);
   });
 });

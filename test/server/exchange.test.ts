@@ -4,10 +4,10 @@ import { gunzipSync } from "node:zlib";
 import { FormatRegistry } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PricesResponse } from "../../src/contract/data.js";
 import { type BuiltApp, buildApp } from "../../src/server/app.js";
 import type { Config } from "../../src/server/config.js";
-import { TIMEFRAMES } from "../../src/server/exchange/candles.js";
-import { PricesResponse } from "../../src/server/exchange/schemas.js";
+import { CANDLES_PER_TIMEFRAME } from "../../src/server/exchange/candles.js";
 import { type FakeExchange, startFakeExchange } from "../fakes/exchange.js";
 import { candleRow, EXPECTED_CURRENCIES } from "../fakes/exchange-market.js";
 import { signedInClient, TestClient } from "../support/client.js";
@@ -41,7 +41,7 @@ describe("exchange market data", () => {
   beforeEach(() => fake.reset());
 
   it("serves every timeframe's candles oldest first, exactly as the exchange has them", async () => {
-    for (const [timeframe, { granularity, count }] of Object.entries(TIMEFRAMES)) {
+    for (const [timeframe, { granularity, count }] of Object.entries(CANDLES_PER_TIMEFRAME)) {
       const res = await prices(client, "BTC-USD", timeframe);
       expect(res.status, timeframe).toBe(200);
       // The route writes its JSON itself, so hold it to the documented schema here.

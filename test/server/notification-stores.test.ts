@@ -3,8 +3,8 @@ import { uuidv7 } from "uuidv7";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification } from "../../src/contract/resources.js";
 import type { BuiltApp } from "../../src/server/app.js";
-import { createRedisNotificationStore } from "../../src/server/notifications/redis-store.js";
-import type { NotificationStore } from "../../src/server/notifications/store.js";
+import { createRedisNotificationStore } from "../../src/server/notifications/stores/redis.js";
+import type { NotificationStore } from "../../src/server/notifications/stores/store.js";
 import { signedInClient } from "../support/client.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
 import { createRedisNamespace, REDIS_URL } from "../support/services.js";
@@ -30,7 +30,7 @@ describe.each(MODES)("notification retention through the API (%s)", (modeName) =
     expect(list.body.map((n: Notification) => n.message)).toEqual(
       Array.from({ length: 50 }, (_, i) => `n${120 - i}`),
     );
-    expect(await built.ctx.notifications.count(client.user!.id)).toBe(100);
+    expect(await built.ctx.notifications.store.count(client.user!.id)).toBe(100);
     const oldestKept = await built.ctx.notifications.after(
       client.user!.id,
       "00000000-0000-0000-0000-000000000000",

@@ -54,6 +54,28 @@ describe("OpenAPI document", () => {
     }
   });
 
+  it("holds every operation to what it documents: without a session, 401 unless it is public", async () => {
+    const uuid = "0190a0a0-0000-7000-8000-000000000000";
+    const params: Record<string, string> = { id: uuid, widgetId: uuid, provider: "suite" };
+    let checked = 0;
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        const url = path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? "x");
+        const res = await built.app.inject({
+          method: method.toUpperCase() as "GET",
+          url,
+          ...(method === "get" || method === "delete" ? {} : { payload: {} }),
+        });
+        const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+        const label = `${method.toUpperCase()} ${path}: ${res.statusCode}`;
+        if (isPublic) expect(res.statusCode, label).not.toBe(401);
+        else expect(res.json().code, label).toBe("unauthenticated");
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
   it("renders the document at /api/docs", async () => {
     const res = await new TestClient(built.app).get("/api/docs/");
     expect(res.status).toBe(200);

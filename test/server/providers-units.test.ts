@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
-import { TtlCache } from "../../src/server/providers/cache.js";
 import { contributionRange } from "../../src/server/providers/codehost/contributions.js";
 import { blocksToMarkdown, type NotionBlock } from "../../src/server/providers/notes/markdown.js";
 import { decodeEntities, parseAddress } from "../../src/server/providers/suite/mail.js";
@@ -95,40 +94,6 @@ describe("contribution range", () => {
       to: new Date("2024-12-31T23:59:59.000Z"),
     });
     expect(contributionRange(2026, now).to).toEqual(now);
-  });
-});
-
-describe("TtlCache", () => {
-  it("shares one load among concurrent callers and serves it until it expires", async () => {
-    const cache = new TtlCache();
-    let loads = 0;
-    const load = async () => {
-      loads++;
-      await new Promise((r) => setTimeout(r, 20));
-      return loads;
-    };
-    const values = await Promise.all([
-      cache.get("k", 50, load),
-      cache.get("k", 50, load),
-      cache.get("k", 50, load),
-    ]);
-    expect(values).toEqual([1, 1, 1]);
-    expect(await cache.get("k", 50, load)).toBe(1);
-    await new Promise((r) => setTimeout(r, 60));
-    expect(await cache.get("k", 50, load)).toBe(2);
-  });
-
-  it("does not keep failures, nor a value loaded across an invalidation", async () => {
-    const cache = new TtlCache();
-    await expect(cache.get("k", 1000, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
-    expect(await cache.get("k", 1000, async () => "ok")).toBe("ok");
-
-    let release!: (v: string) => void;
-    const slow = cache.get("p|1", 1000, () => new Promise<string>((r) => (release = r)));
-    cache.invalidate("p|");
-    release("stale");
-    expect(await slow).toBe("stale");
-    expect(await cache.get("p|1", 1000, async () => "fresh")).toBe("fresh");
   });
 });
 

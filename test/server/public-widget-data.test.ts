@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cryptoWidget } from "../../src/contract/widgets/crypto.js";
 import type { BuiltApp } from "../../src/server/app.js";
 import { type FakeExchange, startFakeExchange } from "../fakes/exchange.js";
 import { FakeWeather } from "../fakes/weather.js";
@@ -40,6 +41,9 @@ describe("public widget data", () => {
     };
     await add("crypto", "Crypto", { pairs: ["ETH-USD", "not a pair", 7], timeframe: "1h" });
     await add("cryptoDefaults", "Crypto", { pairs: "BTC-USD", timeframe: "forever" });
+    // The original app's key for the list, as dashboards from it still hold.
+    await add("cryptoLegacy", "Crypto", { products: ["sol-usd", "ETH-EUR", "SOL-USD"], timeframe: "1w" });
+    await add("cryptoNone", "Crypto", { pairs: ["not a pair"] });
     await add("weather", "Weather", {
       location: { name: "Home", latitude: 52.520008, longitude: 13.404954 },
       unit: "fahrenheit",
@@ -70,6 +74,33 @@ describe("public widget data", () => {
     expect(res.status).toBe(200);
     expect(res.body.map((p: { pair: string }) => p.pair)).toEqual(["BTC-USD", "ETH-USD", "SOL-USD"]);
     expect(res.body[0].timeframe).toBe("24h");
+  });
+
+  it("shows a legacy Crypto widget's pairs to visitors exactly as its owner's app reads them", async () => {
+    const stored = (await owner.get(`/api/widgets?dashboardId=${dashboardId}`)).body.find(
+      (w: { id: string }) => w.id === ids.cryptoLegacy,
+    ).config;
+    expect(stored).toEqual({ products: ["sol-usd", "ETH-EUR", "SOL-USD"], timeframe: "1w" });
+    // What the owner's dashboard shows: the web app reads configs with the contract's parser.
+    const ownerSees = cryptoWidget.parse(stored);
+    expect(ownerSees).toEqual({ pairs: ["SOL-USD", "ETH-EUR"], timeframe: "1w" });
+
+    const visitor = new TestClient(built.app);
+    const prices = await visitor.get(url("cryptoLegacy", "prices"));
+    expect(prices.status).toBe(200);
+    expect(prices.body.map((p: { pair: string }) => p.pair)).toEqual(ownerSees.pairs);
+    expect(prices.body.map((p: { timeframe: string }) => p.timeframe)).toEqual(["1w", "1w"]);
+    const board = await visitor.get(`/api/public/dashboards/${dashboardId}`);
+    const shown = board.body.widgets.find((w: { id: string }) => w.id === ids.cryptoLegacy);
+    expect(shown.config).toEqual(ownerSees);
+  });
+
+  it("answers 404 for a Crypto widget following no pair, as its owner's widget asks for none", async () => {
+    const before = (await exchange.requests()).length;
+    const res = await new TestClient(built.app).get(url("cryptoNone", "prices"));
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("not_found");
+    expect((await exchange.requests()).length).toBe(before);
   });
 
   it("serves a Weather widget's forecast at its coarse location and unit", async () => {

@@ -5,7 +5,7 @@ import { uuidv7 } from "uuidv7";
 import { describe, expect, it } from "vitest";
 import type { Notification } from "../../src/contract/resources.js";
 import { openDatabase } from "../../src/server/db/client.js";
-import { createSqlNotificationStore } from "../../src/server/notifications/sql-store.js";
+import { createSqlNotificationStore } from "../../src/server/notifications/stores/sql.js";
 import { createMemoryBus } from "../../src/server/realtime/memory-bus.js";
 import { MAX_BACKLOG_BYTES, SseStream } from "../../src/server/realtime/sse-stream.js";
 

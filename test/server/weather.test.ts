@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
 import { FakeWeather } from "../fakes/weather.js";
 import { signedInClient, TestClient } from "../support/client.js";
+import { upstreamConfig } from "../support/config.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
+
+/** The upstream deadline of these tests: short, so a stalled upstream costs little time. */
+const TIMEOUT_MS = 1500;
 
 describe.each(MODES)("weather (%s)", (modeName) => {
   let mode: ModeEnv;
@@ -12,7 +16,11 @@ describe.each(MODES)("weather (%s)", (modeName) => {
   beforeAll(async () => {
     weather = await FakeWeather.start();
     mode = await prepareMode(modeName);
-    built = await mode.start({ weatherApiUrl: weather.url, geocodingApiUrl: weather.url });
+    built = await mode.start({
+      weatherApiUrl: weather.url,
+      geocodingApiUrl: weather.url,
+      upstream: upstreamConfig({ timeoutMs: TIMEOUT_MS }),
+    });
   });
   afterAll(async () => {
     await mode.teardown();
@@ -121,11 +129,18 @@ describe.each(MODES)("weather (%s)", (modeName) => {
     // Not cached: the next request reaches the upstream and succeeds.
     expect((await client.get("/api/weather?lat=10&lon=10")).status).toBe(200);
 
+    // An answer in another shape is the upstream's failure, named, never a crash of ours.
+    weather.server.fail({ answer: { json: { current: { temperature_2m: "warm" } } } });
+    const malformed = await client.get("/api/weather?lat=11&lon=11");
+    expect(malformed.status).toBe(502);
+    expect(malformed.body).toMatchObject({ code: "upstream_failed" });
+    expect(malformed.body.detail).toMatch(/^Open-Meteo answered forecast in an unexpected shape/);
+
     weather.server.fail({ hang: true });
     const started = Date.now();
     const slow = await client.get("/api/weather/search?q=Hamburg");
     expect(slow.status).toBe(504);
     expect(slow.body.code).toBe("upstream_timeout");
-    expect(Date.now() - started).toBeGreaterThanOrEqual(7500);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
   });
 });

@@ -48,6 +48,17 @@ export class TestClient {
     return { status: res.statusCode, headers: res.headers, body: body as T, text: res.body };
   }
 
+  /** Everything the user can read of their own data: compare two to prove nothing was written. */
+  async snapshot() {
+    return {
+      dashboards: (await this.get("/api/dashboards")).body,
+      widgets: (await this.get("/api/widgets")).body,
+      settings: (await this.get("/api/settings")).body,
+      notifications: (await this.get("/api/notifications")).body,
+      accounts: (await this.get("/api/accounts")).body,
+    };
+  }
+
   get<T = any>(url: string, headers?: Record<string, string>) {
     return this.request<T>({ method: "GET", url, headers });
   }

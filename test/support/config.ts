@@ -1,4 +1,4 @@
-import { type Config, loadConfig } from "../../src/server/config.js";
+import { type Config, loadConfig, type UpstreamConfig } from "../../src/server/config.js";
 
 export const TEST_ORIGIN = "http://127.0.0.1:3000";
 
@@ -12,4 +12,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     BASE_URL: TEST_ORIGIN,
   });
   return { ...base, databaseUrl: null, pgliteDir: "memory://", webDist: null, ...overrides };
+}
+
+/** The default upstream settings with some changed (a short timeout, say, so a test need not wait 5 s). */
+export function upstreamConfig(overrides: Partial<UpstreamConfig>): UpstreamConfig {
+  return { ...testConfig().upstream, ...overrides };
 }

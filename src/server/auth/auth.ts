@@ -8,7 +8,6 @@ import { isProvider, PROVIDERS } from "../../contract/providers.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { account as accountTable, authSchema } from "../db/schema.js";
-import { ensureSettings } from "../resources/settings/queries.js";
 import type { TokenCipher } from "./token-cipher.js";
 
 export const SESSION_COOKIE = "session";
@@ -28,6 +27,8 @@ export interface AuthOptions {
   cipher: TokenCipher;
   /** Extra better-auth plugins (the OAuth providers add theirs). */
   plugins?: Parameters<typeof betterAuth>[0]["plugins"];
+  /** Runs once a new user is stored, before sign-up answers (the app creates their settings). */
+  onUserCreated(userId: string): Promise<void>;
 }
 
 /** Encrypts whatever token fields better-auth is about to write, so none reaches the database in plaintext. */
@@ -40,7 +41,7 @@ function encryptTokens<T extends Record<string, unknown>>(cipher: TokenCipher, d
   return out as T;
 }
 
-export function createAuth({ config, db, cipher, plugins = [] }: AuthOptions) {
+export function createAuth({ config, db, cipher, plugins = [], onUserCreated }: AuthOptions) {
   const secure = config.baseUrl.startsWith("https://");
   return betterAuth({
     appName: "Tessera",
@@ -82,9 +83,8 @@ export function createAuth({ config, db, cipher, plugins = [] }: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          // Every user has a settings row from the moment sign-up answers (DESIGN section 2).
           after: async (user) => {
-            await ensureSettings(db, user.id);
+            await onUserCreated(user.id);
           },
         },
       },

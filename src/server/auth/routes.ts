@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
-import { ProblemError, problemBody } from "../http/errors.js";
-import type { RateLimiter } from "../ratelimit/limiter.js";
+import { problemBody } from "../http/errors.js";
+import type { RateLimitRule } from "../http/rate-limit.js";
 import type { Auth } from "./auth.js";
 import type { SessionResolver } from "./sessions.js";
 
@@ -27,7 +27,6 @@ export interface AuthRoutesOptions {
   config: Config;
   auth: Auth;
   sessions: SessionResolver;
-  limiter: RateLimiter;
 }
 
 /**
@@ -35,19 +34,39 @@ export interface AuthRoutesOptions {
  * brute-force limits shared across instances, problem+json errors, and cache invalidation when a
  * session ends.
  */
-export async function authRoutes(
-  app: FastifyInstance,
-  { config, auth, sessions, limiter }: AuthRoutesOptions,
-) {
+export async function authRoutes(app: FastifyInstance, { config, auth, sessions }: AuthRoutesOptions) {
   const origin = new URL(config.baseUrl).origin;
+  const actionOf = (request: FastifyRequest) =>
+    new URL(request.url, origin).pathname.slice("/api/auth".length);
+  const attempt = (request: FastifyRequest) =>
+    request.method === "POST" && BRUTE_FORCE_TARGETS.has(actionOf(request));
+  const { authPerIp, authPerEmail, authWindowMs } = config.rateLimits;
+  const detail = "Too many attempts; wait before trying again";
+  const bruteForceLimits: RateLimitRule[] = [
+    {
+      name: "auth:ip",
+      key: (request) => (attempt(request) ? request.ip : null),
+      limit: authPerIp,
+      windowMs: authWindowMs,
+      detail,
+    },
+    {
+      name: "auth:email",
+      key: (request) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        return actionOf(request) === "/sign-in/email" && attempt(request) && typeof email === "string"
+          ? email.trim().toLowerCase()
+          : null;
+      },
+      limit: authPerEmail,
+      windowMs: authWindowMs,
+      detail,
+    },
+  ];
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, origin);
     const action = url.pathname.slice("/api/auth".length);
-
-    if (request.method === "POST" && BRUTE_FORCE_TARGETS.has(action) && config.rateLimitEnabled) {
-      await limitAttempts(request, action);
-    }
     const endingFor = SESSION_ENDING.has(action)
       ? await sessions.resolve({
           cookie: request.headers.cookie,
@@ -83,22 +102,14 @@ export async function authRoutes(
     return reply.send(text);
   }
 
-  async function limitAttempts(request: FastifyRequest, action: string) {
-    const { authPerIp, authPerEmail, authWindowMs } = config.rateLimits;
-    const byIp = await limiter.hit(`auth:ip:${request.ip}`, authPerIp, authWindowMs);
-    const email = (request.body as { email?: unknown } | undefined)?.email;
-    const byEmail =
-      action === "/sign-in/email" && typeof email === "string"
-        ? await limiter.hit(`auth:email:${email.trim().toLowerCase()}`, authPerEmail, authWindowMs)
-        : { allowed: true, retryAfterMs: 0 };
-    if (!byIp.allowed || !byEmail.allowed) {
-      throw new ProblemError(429, "rate_limited", "Too many attempts; wait before trying again", {
-        retryAfterSeconds: Math.max(byIp.retryAfterMs, byEmail.retryAfterMs) / 1000,
-      });
-    }
-  }
-
-  app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler: handle });
+  app.route({
+    method: ["GET", "POST"],
+    url: "/api/auth/*",
+    schema: { hide: true },
+    // better-auth judges its own requests; our part is the brute-force budget.
+    config: { access: "public", rateLimit: bruteForceLimits },
+    handler: handle,
+  });
 }
 
 /** better-auth answers `{code, message}`; the API answers problem+json everywhere. */

@@ -1,15 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
+import type { SessionUser } from "../../contract/session.js";
 import type { Db } from "../db/client.js";
 import { session, user } from "../db/schema.js";
 import type { EventBus } from "../realtime/bus.js";
 import { SESSION_COOKIE } from "./auth.js";
-
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-}
 
 export interface ResolvedSession {
   sessionId: string;

@@ -1,14 +1,14 @@
-import { mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { EmbeddedClient, type EngineThread } from "./embedded/client.js";
+import { initialiseDataDir } from "./embedded/init.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -30,11 +30,22 @@ export interface Database {
   close(): Promise<void>;
   /** The raw pool in PostgreSQL mode (for LISTEN/NOTIFY); null on PGlite. */
   pool: pg.Pool | null;
-  /** The PGlite instance in embedded mode; null on PostgreSQL. */
-  pglite: PGlite | null;
+  /** The embedded engine's client in embedded mode; null on PostgreSQL. */
+  embedded: EmbeddedClient | null;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
+/** The project's drizzle/ folder, found upwards from here: from src/server/db or from dist/server. */
+function findMigrations(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "drizzle");
+    if (existsSync(path.join(candidate, "meta/_journal.json"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("the drizzle/ migrations folder was not found");
+    dir = parent;
+  }
+}
+const migrationsFolder = findMigrations();
 // Arbitrary but fixed: every instance of Tessera serialises its migrations on this key.
 const MIGRATION_LOCK_KEY = 0x7e55e7a;
 
@@ -42,11 +53,16 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   pgliteDir: string;
   poolSize?: number;
+  /** Where the embedded engine runs and whether it uses the household settings (default: worker, tuned). */
+  embeddedEngine?: { thread: EngineThread; tuned: boolean; readCache: boolean };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  return openEmbedded(
+    options.pgliteDir,
+    options.embeddedEngine ?? { thread: "worker", tuned: true, readCache: true },
+  );
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -58,7 +74,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     db,
     kind: "postgres",
     pool,
-    pglite: null,
+    embedded: null,
     async migrate() {
       const client = await pool.connect();
       try {
@@ -84,24 +100,28 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
-  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+async function openEmbedded(
+  dir: string,
+  engine: { thread: EngineThread; tuned: boolean; readCache: boolean },
+): Promise<Database> {
+  await initialiseDataDir(dir, migrationsFolder, engine.tuned);
+  const client = await EmbeddedClient.open({ dir, ...engine });
+  // Drizzle's PGlite driver only calls query() and transaction(), which the client provides.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     pool: null,
-    pglite: client,
+    embedded: client,
     // PGlite is single-process by design (DESIGN section 1), so no cross-instance lock is needed.
     async migrate() {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await client.migrate(migrationsFolder);
     },
-    async prepared<T>(_name: string, text: string, values: unknown[]) {
-      return (await client.query<T>(text, values)).rows;
+    prepared<T>(name: string, text: string, values: unknown[]) {
+      return client.prepared<T>(name, text, values);
     },
     async ping() {
-      await db.execute(sql`SELECT 1`);
+      await client.query("SELECT 1");
     },
     async close() {
       await client.close();

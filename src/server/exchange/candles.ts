@@ -1,7 +1,7 @@
-import type { Candle } from "../../contract/data.js";
+import type { Candle, Timeframe } from "../../contract/data.js";
 
-/** Timeframes a crypto widget can ask for, and the candles behind each (DESIGN section 5). */
-export const TIMEFRAMES = {
+/** The candles behind each timeframe a crypto widget can ask for (DESIGN section 5). */
+export const CANDLES_PER_TIMEFRAME: Record<Timeframe, { granularity: number; count: number }> = {
   "1h": { granularity: 60, count: 60 },
   "24h": { granularity: 300, count: 288 },
   "1w": { granularity: 3600, count: 168 },
@@ -9,9 +9,7 @@ export const TIMEFRAMES = {
   "3m": { granularity: 86400, count: 90 },
   "6m": { granularity: 86400, count: 180 },
   "1y": { granularity: 86400, count: 365 },
-} as const;
-export type Timeframe = keyof typeof TIMEFRAMES;
-export const TIMEFRAME_NAMES = Object.keys(TIMEFRAMES) as Timeframe[];
+};
 
 /** The exchange answers at most this many candles per request and rejects ranges implying more. */
 export const MAX_CANDLES_PER_REQUEST = 300;
@@ -33,7 +31,7 @@ export interface Window {
  * 300 buckets wide counted inclusively, so no page can be refused for implying too many candles.
  */
 export function pageWindows(timeframe: Timeframe, nowMs: number): Window[] {
-  const { granularity, count } = TIMEFRAMES[timeframe];
+  const { granularity, count } = CANDLES_PER_TIMEFRAME[timeframe];
   const end = Math.floor(nowMs / 1000 / granularity) * granularity;
   const first = end - (count - 1) * granularity;
   const windows: Window[] = [];
@@ -41,11 +39,6 @@ export function pageWindows(timeframe: Timeframe, nowMs: number): Window[] {
     windows.push({ start, end: Math.min(end, start + (MAX_CANDLES_PER_REQUEST - 1) * granularity) });
   }
   return windows;
-}
-
-/** One upstream row is `[time, low, high, open, close, volume]`, all numbers. */
-export function isCandleRow(row: unknown): row is number[] {
-  return Array.isArray(row) && row.length >= 6 && row.slice(0, 6).every((n) => Number.isFinite(n));
 }
 
 /**

@@ -1,96 +1,56 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { ProblemError } from "../http/errors.js";
+import { notFoundBecause, upstreamFailed } from "../http/errors.js";
+import type { UpstreamFetch, UpstreamResponse } from "../upstream/fetch.js";
 import type { Signer } from "./signer.js";
 import type { Throttle } from "./throttle.js";
 
-export const UPSTREAM_TIMEOUT_MS = 5000;
 /** One try plus two retries after a 429, each waiting for the exchange's Retry-After and a slot. */
 const MAX_ATTEMPTS = 3;
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
+const SERVICE = "the exchange";
 
 export interface ExchangeClientOptions {
   baseUrl: string;
   sign: Signer;
   throttle: Throttle;
-  /** Aborted when the app closes, so nothing waits on the exchange past shutdown. */
-  signal: AbortSignal;
-  timeoutMs?: number;
+  fetch: UpstreamFetch;
+  /** Aborted when the app closes, so nothing waits for a slot past shutdown. */
+  closing: AbortSignal;
 }
 
-/** GETs a path (with query) from the exchange and answers its parsed JSON, or throws a ProblemError. */
-export type ExchangeGet = (requestPath: string, label: string) => Promise<unknown>;
+/** GETs a path (with query) from the exchange: a 2xx answer, or a ProblemError. */
+export type ExchangeGet = (requestPath: string, what: string) => Promise<UpstreamResponse>;
 
-const failed = (detail: string) => new ProblemError(502, "upstream_failed", detail);
-const shuttingDown = () =>
-  new ProblemError(503, "service_unavailable", "The server is shutting down", { retryAfterSeconds: 1 });
-
+/** The exchange's side of the upstream layer: signing, the shared rate limit, 429 retries and its statuses. */
 export function createExchangeClient({
   baseUrl,
   sign,
   throttle,
-  signal,
-  timeoutMs = UPSTREAM_TIMEOUT_MS,
+  fetch,
+  closing,
 }: ExchangeClientOptions): ExchangeGet {
-  async function attempt(requestPath: string, label: string) {
-    // One controller per attempt, tied to shutdown only while the attempt runs.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onClose = () => controller.abort();
-    signal.addEventListener("abort", onClose, { once: true });
-    try {
-      const response = await fetch(baseUrl + requestPath, {
-        headers: { accept: "application/json", "user-agent": "Tessera", ...sign("GET", requestPath) },
-        cache: "no-store",
-        redirect: "error",
-        signal: controller.signal,
-      });
-      const declared = Number(response.headers.get("content-length") ?? 0);
-      if (declared > MAX_BODY_BYTES) {
-        await response.body?.cancel();
-        throw failed(`The exchange sent an oversized body for ${label}`);
-      }
-      return { response, text: await response.text() };
-    } catch (error) {
-      if (error instanceof ProblemError) throw error;
-      if (timedOut) {
-        throw new ProblemError(
-          504,
-          "upstream_timeout",
-          `The exchange did not answer within ${timeoutMs / 1000} s for ${label}`,
-        );
-      }
-      if (signal.aborted) throw shuttingDown();
-      throw failed(`Could not reach the exchange for ${label}: ${networkReason(error)}`);
-    } finally {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onClose);
-    }
-  }
-
-  return async (requestPath, label) => {
+  return async (requestPath, what) => {
     for (let tries = 1; ; tries++) {
-      if (signal.aborted) throw shuttingDown();
-      const release = await throttle(signal);
-      const { response, text } = await attempt(requestPath, label).finally(release);
+      const release = await throttle(closing);
+      const response = await fetch({
+        url: baseUrl + requestPath,
+        service: SERVICE,
+        what,
+        headers: sign("GET", requestPath),
+      }).finally(release);
       if (response.status === 429 && tries < MAX_ATTEMPTS) {
-        await sleep(retryAfterMs(response.headers.get("retry-after"), tries), undefined, { signal }).catch(
-          () => {},
-        );
+        await sleep(retryAfterMs(response.headers.get("retry-after"), tries), undefined, {
+          signal: closing,
+        }).catch(() => {});
         continue;
       }
       if (response.status === 429) {
-        throw failed(`The exchange kept answering 429 Too Many Requests for ${label} after ${tries} tries`);
+        throw upstreamFailed(
+          `The exchange kept answering 429 Too Many Requests for ${what} after ${tries} tries`,
+        );
       }
-      if (!response.ok) throw fromStatus(response.status, upstreamMessage(text), label);
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        throw failed(`The exchange answered ${label} with a body that is not JSON`);
-      }
+      if (response.status < 200 || response.status > 299)
+        throw fromStatus(response.status, upstreamMessage(response.text), what);
+      return response;
     }
   };
 }
@@ -121,15 +81,12 @@ function credentialCause(message: string): string {
   return "credentials refused: check EXCHANGE_CLIENT_ID, EXCHANGE_CLIENT_SECRET and the server clock";
 }
 
-function fromStatus(status: number, message: string, label: string): ProblemError {
+function fromStatus(status: number, message: string, what: string) {
   const quoted = message ? ` ("${message}")` : "";
   if (status === 401)
-    return failed(`The exchange refused our request for ${label}${quoted}: ${credentialCause(message)}`);
-  if (status === 404) return new ProblemError(404, "not_found", `The exchange has no ${label}${quoted}`);
-  return failed(`The exchange answered ${status} for ${label}${quoted}`);
-}
-
-function networkReason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return cause?.code ?? (error as Error)?.name ?? "network error";
+    return upstreamFailed(
+      `The exchange refused our request for ${what}${quoted}: ${credentialCause(message)}`,
+    );
+  if (status === 404) return notFoundBecause(`The exchange has no ${what}${quoted}`);
+  return upstreamFailed(`The exchange answered ${status} for ${what}${quoted}`);
 }

@@ -1,23 +1,15 @@
-import { setMaxListeners } from "node:events";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { CurrenciesResponse, PricesResponse, type Timeframe } from "../../contract/data.js";
+import { cryptoWidget } from "../../contract/widgets/crypto.js";
 import type { AppContext } from "../context.js";
+import { encodedJson, sendEncodedJson } from "../http/encoded-json.js";
 import { badRequest, ProblemError } from "../http/errors.js";
 import { errorResponses } from "../http/schemas.js";
-import { PublicWidgetParams, publicDataErrors, publicWidgetConfig } from "../resources/public/widget-data.js";
-import { acceptsGzip, createBodyCache } from "./body-cache.js";
-import { TIMEFRAME_NAMES, type Timeframe } from "./candles.js";
+import { routePublicWidgetData } from "../resources/public/widget-data.js";
 import { createExchangeClient } from "./client.js";
 import { createMarket } from "./market.js";
-import {
-  CurrenciesResponse,
-  DEFAULT_PAIRS,
-  DEFAULT_TIMEFRAME,
-  MAX_PAIRS,
-  PAIR_PATTERN,
-  PricesQuery,
-  PricesResponse,
-} from "./schemas.js";
+import { DEFAULT_PAIRS, DEFAULT_TIMEFRAME, MAX_PAIRS, PAIR_PATTERN, PricesQuery } from "./schemas.js";
 import { createSigner } from "./signer.js";
 import { createThrottle, memorySlotStore, redisSlotStore } from "./throttle.js";
 
@@ -43,12 +35,8 @@ function parsePairs(raw: string | undefined): string[] {
 
 /** Exchange market data for crypto widgets (DESIGN section 5), fetched server-side. */
 export const exchangeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
-  const { config, redis } = ctx;
+  const { config, redis, upstream } = ctx;
   const { url, clientId, clientSecret, passphrase } = config.exchange;
-  const closing = new AbortController();
-  // Every request waiting on a slot or the exchange listens for shutdown; that many is expected.
-  setMaxListeners(0, closing.signal);
-  app.addHook("preClose", async () => closing.abort());
 
   const slots = redis ? redisSlotStore(redis, `${config.redisPrefix}exchange:`) : memorySlotStore();
   const market = createMarket(
@@ -60,11 +48,22 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
           : null,
       ),
       throttle: createThrottle(slots),
-      signal: closing.signal,
+      fetch: upstream.fetch,
+      closing: upstream.closing,
     }),
+    upstream,
   );
-
-  const bodies = createBodyCache();
+  /** Cached answers are immutable objects; a body built from the same ones is the same body. */
+  const ids = new WeakMap<object, number>();
+  let lastId = 0;
+  const idOf = (part: object) => {
+    let id = ids.get(part);
+    if (id === undefined) {
+      id = ++lastId;
+      ids.set(part, id);
+    }
+    return id;
+  };
 
   /** Answers the prices of `pairs`, or the failure itself when no pair could be had. */
   async function sendPrices(
@@ -88,27 +87,26 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
     });
     // Nothing to show at all: the failure's own status and Retry-After reach the client.
     if (failures.length === pairs.length) throw failures[0];
-    const body = bodies.get(`${timeframe}|${pairs}`, parts, () =>
-      JSON.stringify(
-        parts.map((part, index) =>
-          part instanceof ProblemError
-            ? { pair: pairs[index], error: { status: part.status, detail: part.detail } }
-            : part,
+    // A crowd asking for the same pairs within the freshness window gets the same cached entries,
+    // so it gets the same bytes too: serialized once (about 100 KB for a day of 5-minute candles).
+    const body = await upstream.cached("prices", `body|${parts.map(idOf)}`, async () =>
+      encodedJson(
+        JSON.stringify(
+          parts.map((part, index) =>
+            part instanceof ProblemError
+              ? { pair: pairs[index], error: { status: part.status, detail: part.detail } }
+              : part,
+          ),
         ),
       ),
     );
-    reply.type("application/json").header("vary", "accept-encoding");
-    // Already JSON of PricesResponse's shape: Fastify sends strings and buffers with a type as they are.
-    if (acceptsGzip(request.headers["accept-encoding"])) {
-      return reply.header("content-encoding", "gzip").send(bodies.gzipped(body) as never);
-    }
-    return reply.send(body.json as never);
+    // Already JSON of PricesResponse's shape.
+    return sendEncodedJson(request, reply, body);
   }
 
   app.get(
     "/api/exchange/prices",
     {
-      onRequest: ctx.authenticate,
       schema: {
         tags,
         summary: "Latest price, change and candles per trading pair over a timeframe",
@@ -125,36 +123,18 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
       ),
   );
 
-  app.get(
-    "/api/public/dashboards/:id/widgets/:widgetId/prices",
-    {
-      schema: {
-        tags: ["Public"],
-        summary: "Prices for a Crypto widget on a public dashboard, without a session",
-        description:
-          "The pairs and timeframe come from the widget's stored config (defaults where it has none). 404 unless the dashboard is public and the widget is a Crypto widget on it.",
-        security: [],
-        params: PublicWidgetParams,
-        response: { 200: PricesResponse, ...publicDataErrors },
-      },
-    },
-    async (request, reply) => {
-      const config = await publicWidgetConfig(ctx, request, request.params, "Crypto");
-      const stored = Array.isArray(config.pairs) ? config.pairs : [];
-      const pairs = stored
-        .filter((p): p is string => typeof p === "string" && PAIR_PATTERN.test(p))
-        .slice(0, MAX_PAIRS);
-      const timeframe = TIMEFRAME_NAMES.includes(config.timeframe as Timeframe)
-        ? (config.timeframe as Timeframe)
-        : DEFAULT_TIMEFRAME;
-      return sendPrices(request, reply, pairs.length > 0 ? pairs : DEFAULT_PAIRS, timeframe);
-    },
-  );
+  routePublicWidgetData(app, ctx.database.db, {
+    definition: cryptoWidget,
+    summary: "Prices for a Crypto widget on a public dashboard, without a session",
+    description:
+      "The pairs and timeframe come from the widget's stored config, read as the owner's app reads it (defaults where it has none). 404 unless the dashboard is public and the widget is a Crypto widget on it following at least one pair.",
+    response: PricesResponse,
+    serve: ({ pairs, timeframe }, request, reply) => sendPrices(request, reply, pairs, timeframe),
+  });
 
   app.get(
     "/api/exchange/currencies",
     {
-      onRequest: ctx.authenticate,
       schema: {
         tags,
         summary: "Online cryptocurrencies of the exchange, sorted by id",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Redis } from "ioredis";
-import { ProblemError } from "../http/errors.js";
+import { unavailable } from "../http/errors.js";
 
 /**
  * At most `limit` upstream requests in any window, for all instances together. A request holds
@@ -133,9 +133,6 @@ export function redisSlotStore(redis: Redis, prefix: string): SlotStore {
 
 /** Waits for a slot and answers the function that gives it back once the upstream answer is in. */
 export type Throttle = (signal: AbortSignal) => Promise<() => void>;
-
-const unavailable = (detail: string, retryAfterSeconds: number) =>
-  new ProblemError(503, "service_unavailable", detail, { retryAfterSeconds });
 
 /**
  * Past the queue bound, or after waiting too long, the caller gets 503 with Retry-After;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorCode, Problem } from "../../contract/errors.js";
+import { PROVIDER_LABELS, type Provider } from "../../contract/providers.js";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -7,9 +8,11 @@ const TITLES: Record<number, string> = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  408: "Request Timeout",
   409: "Conflict",
   413: "Content Too Large",
   415: "Unsupported Media Type",
+  431: "Request Header Fields Too Large",
   429: "Too Many Requests",
   500: "Internal Server Error",
   502: "Bad Gateway",
@@ -34,11 +37,56 @@ export class ProblemError extends Error {
   }
 }
 
+// Every problem the API answers is made here, so a code is spelled, and a status chosen, once.
+
 export const badRequest = (detail: string, errors?: Problem["errors"]) =>
   new ProblemError(400, "validation_failed", detail, { errors });
-export const notFound = (what: string) => new ProblemError(404, "not_found", `${what} not found`);
+export const invalidJson = (detail: string) => new ProblemError(400, "invalid_json", detail);
 export const unauthenticated = () =>
   new ProblemError(401, "unauthenticated", "Sign in first: no valid session was sent");
+export const forbidden = (detail: string) => new ProblemError(403, "forbidden", detail);
+export const crossSite = (detail: string) => new ProblemError(403, "cross_site_request", detail);
+export const notFound = (what: string) => new ProblemError(404, "not_found", `${what} not found`);
+/** A 404 whose detail says more than "X not found" (an upstream that has no such item). */
+export const notFoundBecause = (detail: string) => new ProblemError(404, "not_found", detail);
+export const notConnected = (provider: Provider) =>
+  new ProblemError(
+    404,
+    "account_not_connected",
+    `No ${PROVIDER_LABELS[provider]} account (${provider}) is connected`,
+  );
+export const providerNotConfigured = (provider: Provider) =>
+  new ProblemError(
+    404,
+    "provider_not_configured",
+    `${PROVIDER_LABELS[provider]} (${provider}) is not configured on this server`,
+  );
+export const methodNotAllowed = (method: string, url: string, allowed: string[]) =>
+  new ProblemError(405, "method_not_allowed", `${method} is not served on ${url}`, {
+    headers: { allow: allowed.join(", ") },
+  });
+export const payloadTooLarge = (detail: string) => new ProblemError(413, "payload_too_large", detail);
+export const unsupportedMediaType = (detail: string) =>
+  new ProblemError(415, "unsupported_media_type", detail);
+export const rateLimited = (detail: string, retryAfterMs: number) =>
+  new ProblemError(429, "rate_limited", detail, { retryAfterSeconds: retryAfterMs / 1000 });
+export const upstreamFailed = (detail: string) => new ProblemError(502, "upstream_failed", detail);
+/** 502, not 401: a 401 would read as our own session ending, while only the provider link is dead. */
+export const reconnectRequired = (provider: Provider, why: string) =>
+  new ProblemError(
+    502,
+    "reconnect_required",
+    `Reconnect your ${PROVIDER_LABELS[provider]} account (${provider}): ${why}`,
+  );
+export const unavailable = (detail: string, retryAfterSeconds: number) =>
+  new ProblemError(503, "service_unavailable", detail, { retryAfterSeconds });
+/** A request that arrives after the drain: the client retries elsewhere, on a new connection. */
+export const shuttingDown = () =>
+  new ProblemError(503, "service_unavailable", "The server is shutting down; retry", {
+    retryAfterSeconds: 1,
+    headers: { connection: "close" },
+  });
+export const upstreamTimeout = (detail: string) => new ProblemError(504, "upstream_timeout", detail);
 
 export function problemBody(
   status: number,
@@ -77,12 +125,7 @@ export function sendProblem(reply: FastifyReply, error: ProblemError) {
 /** Fastify's own client errors, translated so every 4xx carries a problem body with a stable code. */
 function fromFastifyError(error: FastifyError): ProblemError | null {
   if (error.validation) {
-    const errors = error.validation.map((v) => ({
-      path:
-        (v.instancePath || "/") +
-        (v.params && "missingProperty" in v.params ? `/${v.params.missingProperty}` : ""),
-      message: v.message ?? "is invalid",
-    }));
+    const errors = validationErrors(error.validation);
     const where = error.validationContext ?? "request";
     return badRequest(
       `The ${where} is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join("; ")}`,
@@ -91,18 +134,18 @@ function fromFastifyError(error: FastifyError): ProblemError | null {
   }
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return new ProblemError(415, "unsupported_media_type", "Send the body as application/json");
+      return unsupportedMediaType("Send the body as application/json");
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return new ProblemError(413, "payload_too_large", "The body is larger than 1 MiB");
+      return payloadTooLarge("The body is larger than 1 MiB");
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return new ProblemError(400, "invalid_json", "The body is empty but Content-Type is application/json");
+      return invalidJson("The body is empty but Content-Type is application/json");
     case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return new ProblemError(400, "invalid_json", "The body is not valid JSON");
+      return invalidJson("The body is not valid JSON");
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return new ProblemError(400, "invalid_json", "Content-Length does not match the body");
+      return invalidJson("Content-Length does not match the body");
   }
   if (error instanceof SyntaxError || error.message?.includes("prototype property")) {
-    return new ProblemError(400, "invalid_json", `The body is not acceptable JSON: ${error.message}`);
+    return invalidJson(`The body is not acceptable JSON: ${error.message}`);
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     const status = error.statusCode;
@@ -111,6 +154,34 @@ function fromFastifyError(error: FastifyError): ProblemError | null {
     return new ProblemError(status, code, error.message);
   }
   return null;
+}
+
+type ValidationIssue = NonNullable<FastifyError["validation"]>[number];
+
+/**
+ * One line per problem: a value outside a union of constants makes Ajv report each branch's
+ * `const` failure and then the `anyOf` itself, so those collapse into one "must be one of"
+ * naming each allowed value once; any other repeat of the same path and message is dropped.
+ */
+export function validationErrors(issues: readonly ValidationIssue[]): { path: string; message: string }[] {
+  const unions = issues.filter((v) => v.keyword === "anyOf");
+  const branchesOf = (union: ValidationIssue) =>
+    issues.filter((v) => v !== union && v.schemaPath.startsWith(`${union.schemaPath}/`));
+  const out: { path: string; message: string }[] = [];
+  for (const v of issues) {
+    if (unions.some((u) => u !== v && v.schemaPath.startsWith(`${u.schemaPath}/`))) continue;
+    let message = v.message ?? "is invalid";
+    if (v.keyword === "anyOf") {
+      const branches = branchesOf(v);
+      if (branches.length > 0 && branches.every((b) => b.keyword === "const"))
+        message = `must be one of: ${[...new Set(branches.map((b) => JSON.stringify(b.params.allowedValue)))].join(", ")}`;
+    }
+    const path =
+      (v.instancePath || "/") +
+      (v.params && "missingProperty" in v.params ? `/${v.params.missingProperty}` : "");
+    if (!out.some((e) => e.path === path && e.message === message)) out.push({ path, message });
+  }
+  return out;
 }
 
 export function installErrorHandling(app: FastifyInstance) {
@@ -123,12 +194,7 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (isUnavailable(error)) {
       request.log.error({ err: error }, "dependency unavailable");
-      return sendProblem(
-        reply,
-        new ProblemError(503, "service_unavailable", "A backing service is unavailable; try again shortly", {
-          retryAfterSeconds: 5,
-        }),
-      );
+      return sendProblem(reply, unavailable("A backing service is unavailable; try again shortly", 5));
     }
     // A bug: the client gets only the request id, the log gets everything.
     request.log.error({ err: error }, "unhandled error");
@@ -145,15 +211,8 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
     const allowed = METHODS.filter((method) => app.hasRoute({ method, url }));
-    if (allowed.length > 0) {
-      return sendProblem(
-        reply,
-        new ProblemError(405, "method_not_allowed", `${request.method} is not served on ${url}`, {
-          headers: { allow: allowed.join(", ") },
-        }),
-      );
-    }
-    return sendProblem(reply, new ProblemError(404, "not_found", `No route for ${request.method} ${url}`));
+    if (allowed.length > 0) return sendProblem(reply, methodNotAllowed(request.method, url, allowed));
+    return sendProblem(reply, notFoundBecause(`No route for ${request.method} ${url}`));
   });
 }
 
@@ -185,7 +244,7 @@ function isUnavailable(error: unknown): boolean {
       return true;
     if (code === "55000" && /not currently accepting connections/.test(message)) return true;
     if (
-      /Connection is closed|Connection terminated|MaxRetriesPerRequest|timeout exceeded when trying to connect/i.test(
+      /Connection is closed|Connection terminated|MaxRetriesPerRequest|timeout exceeded when trying to connect|enableOfflineQueue|Command timed out/i.test(
         message,
       )
     )

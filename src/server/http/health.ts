@@ -1,12 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
-import { ProblemError, sendProblem } from "./errors.js";
+import { sendProblem, unavailable } from "./errors.js";
 
-/** /healthz: the process serves. /readyz: its database (and Redis) answer too. */
+/**
+ * /healthz: the process serves. /readyz: its database (and Redis) answer too, and it is not
+ * shutting down; `warnings` lists what an operator should fix (a Redis without persistence).
+ */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
 
   app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
+    if (ctx.state.phase !== "serving") {
+      return sendProblem(reply, unavailable("Not ready: shutting down", 5));
+    }
     const checks: Record<string, "ok" | "down"> = {};
     const probe = async (name: string, check: () => Promise<unknown>) => {
       try {
@@ -23,19 +29,9 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
     ]);
     const down = Object.entries(checks).filter(([, state]) => state === "down");
     if (down.length > 0) {
-      return sendProblem(
-        reply,
-        new ProblemError(
-          503,
-          "service_unavailable",
-          `Not ready: ${down.map(([name]) => name).join(", ")} down`,
-          {
-            retryAfterSeconds: 5,
-          },
-        ),
-      );
+      return sendProblem(reply, unavailable(`Not ready: ${down.map(([name]) => name).join(", ")} down`, 5));
     }
-    return { status: "ready", checks };
+    return { status: "ready", checks, warnings: ctx.state.warnings };
   });
 }
 

@@ -9,7 +9,3 @@ export function errorResponses(...statuses: number[]) {
 }
 
 export const IdQuery = Type.Object({ id: Uuid });
-
-/** ISO 8601 with milliseconds in UTC, the one timestamp format of the API. */
-export const iso = (date: Date) => date.toISOString();
-export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);

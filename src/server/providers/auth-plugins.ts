@@ -1,6 +1,7 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins";
 import type { Config } from "../config.js";
+import type { UpstreamFetch } from "../upstream/fetch.js";
 import { configuredProviders, PROVIDER_DEFS, providerSettings } from "./registry.js";
 
 /**
@@ -9,7 +10,7 @@ import { configuredProviders, PROVIDER_DEFS, providerSettings } from "./registry
  * name mapping exists anywhere. Only configured providers are registered; the others are
  * reported as "not configured" by GET /api/providers.
  */
-export function providerAuthPlugins(config: Config): BetterAuthPlugin[] {
+export function providerAuthPlugins(config: Config, fetch: UpstreamFetch): BetterAuthPlugin[] {
   const providers = configuredProviders(config).map((id): GenericOAuthConfig => {
     const def = PROVIDER_DEFS[id];
     const settings = providerSettings(config, id);
@@ -34,10 +35,14 @@ export function providerAuthPlugins(config: Config): BetterAuthPlugin[] {
         // A provider that fails or times out here ends the flow with better-auth's
         // `unable_to_get_user_info` redirect instead of an error page.
         const identity = await def
-          .identity(settings, {
-            accessToken: tokens.accessToken,
-            raw: (tokens as { raw?: Record<string, unknown> }).raw,
-          })
+          .identity(
+            settings,
+            {
+              accessToken: tokens.accessToken,
+              raw: (tokens as { raw?: Record<string, unknown> }).raw,
+            },
+            fetch,
+          )
           .catch(() => null);
         return identity ? { ...identity, emailVerified: identity.emailVerified ?? false } : null;
       },

@@ -19,6 +19,8 @@ export const callbackRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
     "/api/auth/callback/:provider",
     {
       exposeHeadRoute: false,
+      // Reached by the provider's redirect and judged by better-auth (state cookie, PKCE).
+      config: { access: "public" },
       schema: {
         tags: ["Providers"],
         summary: "OAuth callback of the connect flow (the provider redirects the browser here)",

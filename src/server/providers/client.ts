@@ -1,16 +1,16 @@
 import type { Provider } from "../../contract/providers.js";
+import type { CacheKind } from "../config.js";
 import type { AppContext } from "../context.js";
-import { TtlCache } from "./cache.js";
+import { reconnectRequired } from "../http/errors.js";
+import type { UpstreamResponse } from "../upstream/fetch.js";
 import { PROVIDER_DEFS, providerSettings } from "./registry.js";
-import { type AccountRow, AccountTokens, reconnectRequired } from "./tokens.js";
-import { fetchUpstream, type UpstreamResponse } from "./upstream.js";
-
-/** How long provider data is served from memory before the provider is asked again. */
-export const PROVIDER_CACHE_MS = 30_000;
+import { type AccountRow, AccountTokens } from "./tokens.js";
 
 export interface ProviderCall {
   /** Path (with query) under the provider's API base URL. */
   path: string;
+  /** What is asked for, for error details ("message", "calendar"). */
+  what: string;
   method?: "GET" | "POST";
   json?: unknown;
 }
@@ -19,26 +19,28 @@ export interface ProviderCall {
 export interface ProviderServices {
   ctx: AppContext;
   tokens: AccountTokens;
-  cache: TtlCache;
   /** The user's linked account of that provider, or 404 account_not_connected. */
   account(userId: string, provider: Provider): Promise<AccountRow>;
   /** An API call with the account's token: refreshed when expiring, and once more if refused. */
   call(row: AccountRow, request: ProviderCall): Promise<UpstreamResponse>;
   /** Cache key scoped to the linked account, so a reconnect or another user never shares entries. */
   key(row: AccountRow, ...parts: (string | number | undefined)[]): string;
+  cached<T>(kind: CacheKind, key: string, load: () => Promise<T>): Promise<T>;
+  invalidate(kind: CacheKind, keyPrefix: string): void;
 }
 
 export function createProviderServices(ctx: AppContext): ProviderServices {
-  const tokens = new AccountTokens(ctx.database.db, ctx.cipher, ctx.config);
-  const cache = new TtlCache();
+  const tokens = new AccountTokens(ctx.database.db, ctx.cipher, ctx.config, ctx.upstream.fetch);
 
   async function send(row: AccountRow, request: ProviderCall, token: string) {
     const provider = row.providerId as Provider;
     const def = PROVIDER_DEFS[provider];
     const headers: Record<string, string> = { ...def.apiHeaders, authorization: `Bearer ${token}` };
     if (request.json !== undefined) headers["content-type"] = "application/json";
-    return fetchUpstream(`${providerSettings(ctx.config, provider).apiUrl}${request.path}`, {
+    return ctx.upstream.fetch({
+      url: `${providerSettings(ctx.config, provider).apiUrl}${request.path}`,
       service: def.label,
+      what: request.what,
       method: request.method ?? "GET",
       headers,
       body: request.json === undefined ? undefined : JSON.stringify(request.json),
@@ -48,7 +50,6 @@ export function createProviderServices(ctx: AppContext): ProviderServices {
   return {
     ctx,
     tokens,
-    cache,
     account: (userId, provider) => tokens.find(userId, provider),
     async call(row, request) {
       const token = await tokens.accessToken(row);
@@ -64,5 +65,7 @@ export function createProviderServices(ctx: AppContext): ProviderServices {
       return retried;
     },
     key: (row, ...parts) => [row.id, ...parts.map((p) => p ?? "")].join("|"),
+    cached: (kind, key, load) => ctx.upstream.cached(kind, key, load),
+    invalidate: (kind, keyPrefix) => ctx.upstream.invalidate(kind, keyPrefix),
   };
 }

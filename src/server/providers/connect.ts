@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import { isAPIError } from "better-auth/api";
-import { PROVIDER_LABELS } from "../../contract/providers.js";
 import { ProviderSchema } from "../../contract/resources.js";
+import { assertSameOrigin } from "../auth/plugin.js";
 import type { AppContext } from "../context.js";
-import { badRequest, ProblemError, unauthenticated } from "../http/errors.js";
-import { assertSameOrigin } from "../http/guards.js";
+import { badRequest, providerNotConfigured, unauthenticated } from "../http/errors.js";
 import { errorResponses } from "../http/schemas.js";
 import { isConfigured } from "./registry.js";
 
@@ -56,11 +55,7 @@ export const connectRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
       assertSameOrigin(request, origin);
       const { provider } = request.params;
       if (!isConfigured(ctx.config, provider)) {
-        throw new ProblemError(
-          404,
-          "provider_not_configured",
-          `${PROVIDER_LABELS[provider]} (${provider}) is not configured on this server`,
-        );
+        throw providerNotConfigured(provider);
       }
       const returnTo = request.query.returnTo ?? "/";
       const headers = new Headers();

@@ -1,6 +1,8 @@
 import { PROVIDER_LABELS, PROVIDERS, type Provider } from "../../contract/providers.js";
 import type { Config, OAuthProviderConfig } from "../config.js";
-import { fetchUpstream } from "./upstream.js";
+import type { UpstreamFetch } from "../upstream/fetch.js";
+import { maybeJson } from "../upstream/source.js";
+import { UserInfo } from "../upstream/sources/oauth.js";
 
 /** What the linking flow needs to know about the provider account: its stable id and contact. */
 export interface ProviderIdentity {
@@ -25,7 +27,11 @@ export interface ProviderDef {
   /** Headers every API call carries besides the bearer token. */
   apiHeaders: Record<string, string>;
   /** Reads the provider account's identity after the code exchange. */
-  identity(settings: OAuthProviderConfig, tokens: TokenSet): Promise<ProviderIdentity | null>;
+  identity(
+    settings: OAuthProviderConfig,
+    tokens: TokenSet,
+    fetch: UpstreamFetch,
+  ): Promise<ProviderIdentity | null>;
 }
 
 export interface TokenSet {
@@ -35,11 +41,10 @@ export interface TokenSet {
 
 export const NOTION_VERSION = "2022-06-28";
 
-async function getJson(url: string, service: string, headers: Record<string, string>) {
-  const res = await fetchUpstream(url, { service, headers });
-  return res.status === 200 && res.body && typeof res.body === "object"
-    ? (res.body as Record<string, unknown>)
-    : null;
+async function getJson(fetch: UpstreamFetch, url: string, service: string, headers: Record<string, string>) {
+  const res = await fetch({ url, service, what: "the signed-in account", headers });
+  const body = maybeJson(res.text);
+  return res.status === 200 && UserInfo.matches(body) ? body : null;
 }
 
 const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
@@ -61,9 +66,9 @@ const suite: ProviderDef = {
   accessType: "offline",
   prompt: "consent",
   apiHeaders: {},
-  async identity(settings, tokens) {
+  async identity(settings, tokens, fetch) {
     if (!tokens.accessToken) return null;
-    const info = await getJson(settings.userInfoUrl, "Google", {
+    const info = await getJson(fetch, settings.userInfoUrl, "Google", {
       authorization: `Bearer ${tokens.accessToken}`,
     });
     const sub = info?.sub;
@@ -93,9 +98,9 @@ const codehost: ProviderDef = {
   scopes: ["read:user"],
   tokenAuth: "post",
   apiHeaders: GITHUB_HEADERS,
-  async identity(settings, tokens) {
+  async identity(settings, tokens, fetch) {
     if (!tokens.accessToken) return null;
-    const info = await getJson(settings.userInfoUrl, "GitHub", {
+    const info = await getJson(fetch, settings.userInfoUrl, "GitHub", {
       ...GITHUB_HEADERS,
       authorization: `Bearer ${tokens.accessToken}`,
     });
@@ -118,11 +123,11 @@ const notes: ProviderDef = {
   tokenAuth: "basic",
   authorizationUrlParams: { owner: "user" },
   apiHeaders: { "notion-version": NOTION_VERSION },
-  async identity(settings, tokens) {
+  async identity(settings, tokens, fetch) {
     // The token response names the user who installed the integration; users/me is the fallback.
     let owner = ownerUser(tokens.raw?.owner);
     if (!owner && tokens.accessToken) {
-      const me = await getJson(settings.userInfoUrl, "Notion", {
+      const me = await getJson(fetch, settings.userInfoUrl, "Notion", {
         "notion-version": NOTION_VERSION,
         authorization: `Bearer ${tokens.accessToken}`,
       });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import { and, eq, inArray } from "drizzle-orm";
+import { ProviderStatusSchema } from "../../contract/data.js";
 import { PROVIDER_LABELS, PROVIDERS } from "../../contract/providers.js";
-import { ProviderSchema } from "../../contract/resources.js";
 import type { AppContext } from "../context.js";
 import { account } from "../db/schema.js";
 import { errorResponses } from "../http/schemas.js";
@@ -15,16 +15,6 @@ import { isConfigured } from "./registry.js";
 import { suiteRoutes } from "./suite/routes.js";
 import { expiresSoon } from "./tokens.js";
 
-const ProviderStatusSchema = Type.Object({
-  provider: ProviderSchema,
-  label: Type.String({ description: "the real service's name, for UI labels" }),
-  configured: Type.Boolean({ description: "the server has client credentials for it" }),
-  connected: Type.Boolean({ description: "the user has linked an account" }),
-  reconnectRequired: Type.Boolean({
-    description: "linked, but the access token has expired and cannot be refreshed",
-  }),
-});
-
 /** Connected-account data for widgets, under /api/providers (DESIGN sections 3 and 6). */
 export const providerRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   // The callback is reached by the provider's redirect and judged by better-auth, not our guard.
@@ -34,8 +24,6 @@ export const providerRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
 
 const signedInRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const services = createProviderServices(ctx);
-  app.addHook("onClose", async () => services.cache.clear());
-  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/providers",

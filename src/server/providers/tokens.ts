@@ -1,32 +1,19 @@
 import { and, eq } from "drizzle-orm";
-import { PROVIDER_LABELS, type Provider } from "../../contract/providers.js";
+import type { Provider } from "../../contract/providers.js";
 import type { TokenCipher } from "../auth/token-cipher.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { account } from "../db/schema.js";
-import { ProblemError } from "../http/errors.js";
+import { notConnected, reconnectRequired } from "../http/errors.js";
+import type { UpstreamFetch } from "../upstream/fetch.js";
+import { maybeJson } from "../upstream/source.js";
+import { OAuthTokens } from "../upstream/sources/oauth.js";
 import { isConfigured, PROVIDER_DEFS, providerSettings } from "./registry.js";
-import { fetchUpstream } from "./upstream.js";
 
 export type AccountRow = typeof account.$inferSelect;
 
 /** A token this close to expiry is refreshed before use, so it cannot lapse mid-request. */
 export const REFRESH_MARGIN_MS = 60_000;
-
-export const notConnected = (provider: Provider) =>
-  new ProblemError(
-    404,
-    "account_not_connected",
-    `No ${PROVIDER_LABELS[provider]} account (${provider}) is connected`,
-  );
-
-/** 502, not 401: a 401 would read as our own session ending, while only the provider link is dead. */
-export const reconnectRequired = (provider: Provider, why: string) =>
-  new ProblemError(
-    502,
-    "reconnect_required",
-    `Reconnect your ${PROVIDER_LABELS[provider]} account (${provider}): ${why}`,
-  );
 
 export const expiresSoon = (row: Pick<AccountRow, "accessTokenExpiresAt">, now = Date.now()) =>
   row.accessTokenExpiresAt !== null && row.accessTokenExpiresAt.getTime() - now < REFRESH_MARGIN_MS;
@@ -44,6 +31,7 @@ export class AccountTokens {
     private readonly db: Db,
     private readonly cipher: TokenCipher,
     private readonly config: Config,
+    private readonly fetch: UpstreamFetch,
   ) {}
 
   async find(userId: string, provider: Provider): Promise<AccountRow> {
@@ -122,30 +110,31 @@ export class AccountTokens {
       body.set("client_id", settings.clientId!);
       body.set("client_secret", settings.clientSecret!);
     }
-    const res = await fetchUpstream(settings.tokenUrl, {
-      service: `${def.label} token endpoint`,
+    const res = await this.fetch({
+      url: settings.tokenUrl,
+      service: `the ${def.label} token endpoint`,
+      what: "a token refresh",
       method: "POST",
       headers,
       body,
     });
-    const data = (res.body ?? {}) as Record<string, unknown>;
-    if (res.status !== 200 || typeof data.access_token !== "string" || !data.access_token) {
+    const data = maybeJson(res.text);
+    if (res.status !== 200 || !OAuthTokens.matches(data)) {
       // invalid_grant and friends: the grant was revoked or has expired; only the user can fix it.
       throw reconnectRequired(provider, `the provider refused to refresh the access token (${res.status})`);
     }
-    const seconds = (v: unknown) => (typeof v === "number" && v > 0 ? v : null);
+    const seconds = (v: number | null | undefined) => (typeof v === "number" && v > 0 ? v : null);
     return {
       accessToken: data.access_token,
-      refreshToken: typeof data.refresh_token === "string" && data.refresh_token ? data.refresh_token : null,
+      refreshToken: data.refresh_token || null,
       expiresIn: seconds(data.expires_in),
       refreshExpiresIn: seconds(data.refresh_token_expires_in),
-      scope:
-        typeof data.scope === "string" && data.scope
-          ? data.scope
-              .trim()
-              .split(/[\s,]+/)
-              .join(",")
-          : null,
+      scope: data.scope
+        ? data.scope
+            .trim()
+            .split(/[\s,]+/)
+            .join(",")
+        : null,
     };
   }
 }

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { FAIL_FAST } from "../redis/client.js";
 import type { BusMessage, EventBus } from "./bus.js";
 import { Subscriptions } from "./subscriptions.js";
 
@@ -17,14 +18,16 @@ export function createRedisBus(url: string, prefix: string): EventBus {
     // Re-subscribed by hand below, so the bus knows when it is live again and can resync.
     autoResubscribe: false,
   });
-  const publisher = new Redis(url, {
-    connectionName: `${prefix}bus-pub`,
-    maxRetriesPerRequest: 2,
-    connectTimeout: 2000,
-  });
+  // Publishing follows a stored write: it fails fast like every command when Redis is away.
+  const publisher = new Redis(url, { ...FAIL_FAST, connectionName: `${prefix}bus-pub` });
   // Connection loss is handled by reconnecting, not by crashing; publish failures reach the caller.
   subscriber.on("error", () => {});
   publisher.on("error", () => {});
+  // Publishes issued while the first connection is being made wait for that attempt only.
+  const firstAttempt = new Promise<void>((resolve) => {
+    publisher.once("ready", resolve);
+    publisher.once("error", () => resolve());
+  });
 
   const subscriptions = new Subscriptions({
     listen: async (channel) => {
@@ -66,6 +69,7 @@ export function createRedisBus(url: string, prefix: string): EventBus {
 
   return {
     async publish(channel, message) {
+      await firstAttempt;
       await publisher.publish(upstreamName(channel), JSON.stringify(message));
     },
     subscribe: (channel, listener) => subscriptions.add(channel, listener),

@@ -3,8 +3,10 @@ import { Type } from "@sinclair/typebox";
 import { NOTIFICATION_CREATED, userChannel } from "../../contract/notifications.js";
 import { Uuid } from "../../contract/resources.js";
 import type { AppContext } from "../context.js";
-import { ProblemError, unauthenticated } from "../http/errors.js";
+import { unavailable } from "../http/errors.js";
 import { errorResponses } from "../http/schemas.js";
+import type { UserActor } from "../policies/actor.js";
+import { assertMayListen } from "../policies/records.js";
 import { RETRY_MS } from "./sse-stream.js";
 import { HEARTBEAT_MS, StreamHub } from "./stream-hub.js";
 
@@ -35,7 +37,6 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
   hub.start();
   // Before the server stops listening: open streams would otherwise keep close() waiting.
   app.addHook("preClose", async () => hub.close());
-  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/realtime",
@@ -62,23 +63,19 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
       },
     },
     async (request, reply) => {
-      const userId = request.user.id;
-      const own = userChannel(userId);
-      const channel = request.query.channel ?? own;
-      if (channel !== own) {
-        throw new ProblemError(403, "forbidden", "You can only subscribe to your own channel");
-      }
-      const credentials = { cookie: request.headers.cookie, authorization: request.headers.authorization };
-      const session = await ctx.sessions.resolve(credentials);
-      if (!session) throw unauthenticated();
+      // The route needs a user, so the actor the auth hook attached is one.
+      const actor = request.actor as UserActor;
+      const userId = actor.user.id;
+      assertMayListen(actor, request.query.channel ?? userChannel(userId));
       if (hub.isClosed) {
-        throw new ProblemError(503, "service_unavailable", "The server is shutting down; reconnect", {
-          retryAfterSeconds: RETRY_MS / 1000,
-        });
+        throw unavailable("The server is shutting down; reconnect", RETRY_MS / 1000);
       }
       // The header wins: EventSource updates it on each reconnect, the URL keeps its first value.
       const lastEventId = request.headers["last-event-id"] ?? request.query.lastEventId;
 
+      // A stream is quiet between heartbeats by design: the idle timeout of other connections
+      // (HTTP_IDLE_TIMEOUT_SECONDS) does not apply to it. Slow-reading clients are dropped by backlog.
+      request.raw.socket.setTimeout(0);
       reply.hijack();
       hub.open(
         reply.raw,
@@ -91,8 +88,8 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
         {
           userId,
           since: lastEventId?.toLowerCase() ?? uuidv7Floor(Date.now()),
-          credentials,
-          sessionExpiresAt: session.expiresAt,
+          credentials: actor.credentials,
+          sessionExpiresAt: actor.session.expiresAt,
         },
       );
     },

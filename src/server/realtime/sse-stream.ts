@@ -2,13 +2,16 @@ import type { ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import { NOTIFICATION_CREATED, NOTIFICATIONS_RETAINED, userChannel } from "../../contract/notifications.js";
 import type { Notification } from "../../contract/resources.js";
-import type { NotificationStore } from "../notifications/store.js";
+import { presentNotification } from "../notifications/service.js";
+import type { NotificationStore } from "../notifications/stores/store.js";
 import type { BusMessage, EventBus } from "./bus.js";
 
 /** How long EventSource waits before reconnecting after the stream ends. */
 export const RETRY_MS = 3000;
 /** A client that stopped reading is dropped once this much is queued for it. */
 export const MAX_BACKLOG_BYTES = 256 * 1024;
+/** Waits before each new attempt when reading the store fails (about 6 s in all). */
+const CATCH_UP_RETRY_MS = [200, 400, 800, 1600, 3000];
 /** Live events held while catching up from storage; more than this means something is stuck. */
 const MAX_PENDING = 1000;
 
@@ -20,7 +23,7 @@ export interface StreamOptions {
   credentials: { cookie?: string; authorization?: string };
   sessionExpiresAt: number;
   bus: EventBus;
-  store: NotificationStore;
+  store: Pick<NotificationStore, "after">;
   log: FastifyBaseLogger;
   onEnd(stream: SseStream): void;
 }
@@ -39,6 +42,7 @@ export class SseStream {
   private pending: Notification[] | null = [];
   private catchingUp = false;
   private catchUpAgain = false;
+  private failedCatchUps = 0;
   private unsubscribe: () => void = () => {};
   private ended = false;
 
@@ -89,9 +93,18 @@ export class SseStream {
       const held = this.pending ?? [];
       this.pending = null;
       for (const notification of held) this.send(notification);
+      this.failedCatchUps = 0;
     } catch (error) {
-      this.options.log.warn({ err: error }, "realtime catch-up failed; closing the stream");
-      this.end();
+      // The store's connection may come back a moment after the bus's (Redis fails fast while it
+      // reconnects): try again with a backoff, and only then let the client reconnect.
+      if (this.failedCatchUps < CATCH_UP_RETRY_MS.length) {
+        const delay = CATCH_UP_RETRY_MS[this.failedCatchUps++]!;
+        this.options.log.debug({ err: error, delay }, "realtime catch-up failed; retrying");
+        setTimeout(() => void this.catchUp(), delay).unref();
+      } else {
+        this.options.log.warn({ err: error }, "realtime catch-up failed; closing the stream");
+        this.end();
+      }
     } finally {
       this.catchingUp = false;
     }
@@ -130,14 +143,8 @@ export class SseStream {
     if (this.ended || this.sent.has(n.id)) return;
     if (this.sent.size >= NOTIFICATIONS_RETAINED) this.sent.delete(this.sent.values().next().value!);
     this.sent.add(n.id);
-    // Exactly the fields and order of GET /api/notifications items.
-    const data = JSON.stringify({
-      id: n.id,
-      userId: n.userId,
-      type: n.type,
-      message: n.message,
-      createdAt: n.createdAt,
-    });
+    // Exactly what GET /api/notifications answers for it.
+    const data = JSON.stringify(presentNotification(n));
     this.write(`id: ${n.id}\nevent: ${NOTIFICATION_CREATED}\ndata: ${data}\n\n`);
   }
 

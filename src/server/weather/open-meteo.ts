@@ -1,37 +1,32 @@
 import type { Forecast, Place, TemperatureUnit as Unit } from "../../contract/data.js";
-import { TtlCache } from "../providers/cache.js";
-import { expectOk, fetchUpstream, upstreamFailed } from "../providers/upstream.js";
+import {
+  OpenMeteoForecast,
+  type OpenMeteoForecastBody,
+  OpenMeteoPlaces,
+} from "../upstream/sources/open-meteo.js";
+import type { Upstream } from "../upstream/upstream.js";
 
 /** Open-Meteo forecast and geocoding (https://open-meteo.com/en/docs): keyless, so one cache serves all users. */
-const FORECAST_CACHE_MS = 10 * 60_000;
-const GEOCODING_CACHE_MS = 60 * 60_000;
 const SERVICE = "Open-Meteo";
 
-type Series = Record<string, unknown[] | undefined>;
-
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
-const iso = (unixSeconds: unknown) => {
+const num = (v: number | null | undefined) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const iso = (unixSeconds: number | null | undefined) => {
   const s = num(unixSeconds);
   return s === null ? null : new Date(s * 1000).toISOString();
 };
 
 export class OpenMeteo {
-  private readonly cache = new TtlCache(2000);
-
   constructor(
     private readonly forecastUrl: string,
     private readonly geocodingUrl: string,
+    private readonly upstream: Upstream,
   ) {}
-
-  close() {
-    this.cache.clear();
-  }
 
   /** Current conditions, the next 24 hours and 7 days. Coordinates are rounded to ~1 km for caching. */
   forecast(lat: number, lon: number, unit: Unit): Promise<Forecast> {
     const latitude = Math.round(lat * 100) / 100;
     const longitude = Math.round(lon * 100) / 100;
-    return this.cache.get(`forecast|${latitude}|${longitude}|${unit}`, FORECAST_CACHE_MS, async () => {
+    return this.upstream.cached("forecast", `${latitude}|${longitude}|${unit}`, async () => {
       const query = new URLSearchParams({
         latitude: String(latitude),
         longitude: String(longitude),
@@ -46,56 +41,38 @@ export class OpenMeteo {
         temperature_unit: unit,
         wind_speed_unit: unit === "fahrenheit" ? "mph" : "kmh",
       });
-      const res = await fetchUpstream(`${this.forecastUrl}/v1/forecast?${query}`, { service: SERVICE });
-      return toForecast(expectOk(res, SERVICE, "forecast"), unit);
+      const url = `${this.forecastUrl}/v1/forecast?${query}`;
+      const res = await this.upstream.fetch({ url, service: SERVICE, what: "forecast" });
+      return toForecast(OpenMeteoForecast.read(res), unit);
     });
   }
 
   search(name: string): Promise<Place[]> {
     const q = name.trim();
-    return this.cache.get(`geo|${q.toLowerCase()}`, GEOCODING_CACHE_MS, async () => {
+    return this.upstream.cached("geocoding", q.toLowerCase(), async () => {
       const query = new URLSearchParams({ name: q, count: "10", language: "en", format: "json" });
-      const res = await fetchUpstream(`${this.geocodingUrl}/v1/search?${query}`, { service: SERVICE });
-      const body = expectOk(res, SERVICE, "place") as { results?: Record<string, unknown>[] };
-      return (body.results ?? []).flatMap((r): Place[] => {
-        const latitude = num(r.latitude);
-        const longitude = num(r.longitude);
-        if (typeof r.name !== "string" || latitude === null || longitude === null) return [];
-        const text = (v: unknown) => (typeof v === "string" && v ? v : null);
-        return [
-          {
-            id: num(r.id) ?? 0,
-            name: r.name,
-            latitude,
-            longitude,
-            country: text(r.country),
-            countryCode: text(r.country_code),
-            region: text(r.admin1),
-            timezone: text(r.timezone),
-          },
-        ];
-      });
+      const url = `${this.geocodingUrl}/v1/search?${query}`;
+      const body = OpenMeteoPlaces.read(await this.upstream.fetch({ url, service: SERVICE, what: "place" }));
+      const text = (v: string | null | undefined) => v || null;
+      return (body.results ?? []).map(
+        (r): Place => ({
+          id: num(r.id) ?? 0,
+          name: r.name,
+          latitude: r.latitude,
+          longitude: r.longitude,
+          country: text(r.country),
+          countryCode: text(r.country_code),
+          region: text(r.admin1),
+          timezone: text(r.timezone),
+        }),
+      );
     });
   }
 }
 
-function toForecast(raw: unknown, unit: Unit): Forecast {
-  const body = (raw ?? {}) as {
-    latitude?: number;
-    longitude?: number;
-    timezone?: string;
-    utc_offset_seconds?: number;
-    current?: Record<string, unknown>;
-    hourly?: Series;
-    daily?: Series;
-  };
-  const current = body.current;
-  const hourly = body.hourly;
-  const daily = body.daily;
-  const temperature = num(current?.temperature_2m);
-  if (!current || temperature === null || !Array.isArray(hourly?.time) || !Array.isArray(daily?.time)) {
-    throw upstreamFailed(SERVICE, "the forecast is missing current, hourly or daily data");
-  }
+function toForecast(body: OpenMeteoForecastBody, unit: Unit): Forecast {
+  const { current, hourly, daily } = body;
+  const temperature = current.temperature_2m;
   const offset = num(body.utc_offset_seconds) ?? 0;
   const now = num(current.time) ?? Date.now() / 1000;
   const hourStart = now - (now % 3600);

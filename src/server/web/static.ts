@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 const SERVER_PATHS = /^\/(api(\/|$)|healthz$|readyz$)/;
 
 /**
- * Serves the built single-page app: hashed assets cached for a year, index.html never cached, and
+ * Serves the built single-page app, precompressed (brotli or gzip by negotiation): hashed assets
+ * cached for a year as immutable, index.html never cached, and
  * any other GET that asks for HTML answered with index.html, so client routes survive a reload
  * without the server having to know them.
  */
@@ -18,6 +19,8 @@ export async function webRoutes(app: FastifyInstance, { dist }: { dist: string |
     wildcard: false,
     index: false,
     dotfiles: "deny",
+    // The build writes .br and .gz beside each text file; the browser's Accept-Encoding picks one.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

@@ -3,13 +3,32 @@ import { type FormEvent, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { ApiError, api, describeError } from "../lib/api";
 import { keys, useSession } from "../lib/queries";
-import { Field } from "../widgets/shared/fields";
+import { Field } from "../ui/fields";
 import { Logo } from "./Logo";
 
 type Mode = "signin" | "signup";
 type Errors = Partial<Record<"name" | "email" | "password" | "form", string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Set once someone signs in or up in this browser: only then is it "Welcome back". */
+const RETURNING = "tessera:signed-in-before";
+
+function isReturning(): boolean {
+  try {
+    return localStorage.getItem(RETURNING) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function rememberReturning() {
+  try {
+    localStorage.setItem(RETURNING, "1");
+  } catch {
+    // Without storage the greeting just stays "Welcome".
+  }
+}
 
 function validate(mode: Mode, values: { name: string; email: string; password: string }): Errors {
   const errors: Errors = {};
@@ -51,6 +70,8 @@ export function AuthPage({ mode }: { mode: Mode }) {
   const [values, setValues] = useState({ name: "", email: "", password: "" });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const [returning] = useState(isReturning);
 
   if (session.data)
     return <Navigate to={(location.state as { from?: string } | null)?.from ?? "/"} replace />;
@@ -75,6 +96,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
       if (mode === "signup")
         await api.auth.signUp({ name: values.name.trim(), email, password: values.password });
       else await api.auth.signIn({ email, password: values.password });
+      rememberReturning();
       // Whatever another user left in the cache must not leak into this session.
       client.clear();
       await client.fetchQuery({ queryKey: keys.session, queryFn: api.auth.session });
@@ -94,7 +116,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
           <Logo size={32} />
           <span>Tessera</span>
         </div>
-        <h1>{signup ? "Create your account" : "Welcome back"}</h1>
+        <h1>{signup ? "Create your account" : returning ? "Welcome back" : "Welcome"}</h1>
         <p className="muted">
           {signup ? "Your dashboards, on your own server." : "Sign in to your dashboards."}
         </p>
@@ -130,18 +152,31 @@ export function AuthPage({ mode }: { mode: Mode }) {
             id="auth-password"
             label="Password"
             error={errors.password}
-            hint={signup ? "At least 8 characters." : undefined}
+            // One hint at a time: the error, when there is one, says the same and more.
+            hint={signup && !errors.password ? "At least 8 characters." : undefined}
           >
             {(id, describedBy) => (
-              <input
-                id={id}
-                type="password"
-                autoComplete={signup ? "new-password" : "current-password"}
-                value={values.password}
-                onChange={set("password")}
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={describedBy}
-              />
+              <div className="password-field">
+                <input
+                  id={id}
+                  type={showPassword ? "text" : "password"}
+                  autoComplete={signup ? "new-password" : "current-password"}
+                  value={values.password}
+                  onChange={set("password")}
+                  aria-invalid={errors.password ? true : undefined}
+                  aria-describedby={describedBy}
+                />
+                <button
+                  type="button"
+                  className="button ghost small password-toggle"
+                  aria-pressed={showPassword}
+                  aria-controls={id}
+                  onClick={() => setShowPassword((v) => !v)}
+                >
+                  {showPassword ? "Hide" : "Show"}
+                  <span className="visually-hidden"> password</span>
+                </button>
+              </div>
             )}
           </Field>
           {errors.form && (

@@ -1,10 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
+import { LAYOUT_KEY } from "../../contract/layout";
 import type { Widget } from "../../contract/resources";
-import { Grid, type LayoutChange, rectOf } from "../grid/Grid";
-import { collides, findFreeSpot, STACK_BELOW } from "../grid/geometry";
+import { Grid, type LayoutChange } from "../grid/Grid";
+import {
+  breakpointNamed,
+  cellOfPixels,
+  collides,
+  findFreeSpot,
+  layoutAt,
+  pixelsOfCell,
+  placeNew,
+} from "../grid/geometry";
+import { keepLayout, layoutItemOf } from "../grid/items";
 import { api, describeError } from "../lib/api";
+import { useEditLayout } from "../lib/edit-mode";
+import { providerState, useProviders } from "../lib/providers";
 import { keys, useAppSettings, useDashboards, useSettings, useUpdateSettings } from "../lib/queries";
 import { useSaveStatus, useWidgetStore } from "../lib/widget-store";
 import { Icon } from "../ui/icons";
@@ -12,12 +24,11 @@ import { ErrorState, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
 import { definitionFor, WIDGETS } from "../widgets/registry";
 import type { WidgetDefinition } from "../widgets/types";
+import { useDashboardCommands } from "./commands";
 import { type Change, describeChange, pushChange, renameInHistory } from "./history";
 import { WidgetPicker } from "./WidgetPicker";
 import { WidgetSettingsDialog } from "./WidgetSettingsDialog";
 
-/** Width assumed for placing new widgets when the screen is too narrow to show the canvas. */
-const DEFAULT_CANVAS_WIDTH = 1200;
 const INTERACTIVE_MARK = "tessera:dashboard-interactive";
 
 function SaveStatus() {
@@ -96,7 +107,8 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const [adding, setAdding] = useState<string | null>(null);
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
-  const canvasWidth = useRef(DEFAULT_CANVAS_WIDTH);
+  const [editing, setEditing] = useEditLayout();
+  const providers = useProviders();
   const widgetsRef = useRef<Widget[]>([]);
   widgetsRef.current = widgets.data ?? [];
 
@@ -126,16 +138,12 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
     };
   }, [dashboard]);
 
-  const onWidthChange = useCallback((width: number) => {
-    canvasWidth.current = width < STACK_BELOW ? DEFAULT_CANVAS_WIDTH : width;
-  }, []);
-
   const onLayout = useCallback(
     (changes: LayoutChange[]) => {
       setHistory((h) => pushChange(h, { kind: "layout", changes }));
-      store.setGeometry(
+      store.setCells(
         dashboardId,
-        changes.map((c) => ({ id: c.id, geometry: c.after })),
+        changes.map((c) => ({ id: c.id, breakpoint: c.breakpoint, cell: c.after })),
       );
     },
     [store, dashboardId],
@@ -147,20 +155,28 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
     [store, dashboardId],
   );
 
+  const providerList = providers.data;
+  const providersLoaded = providers.isSuccess;
   const addWidget = useCallback(
-    async (definition: WidgetDefinition<object>, at?: { x: number; y: number }, config?: object) => {
-      const size = { w: definition.defaultSize.width, h: definition.defaultSize.height };
-      const spot = at ?? findFreeSpot(size, widgetsRef.current.map(rectOf), canvasWidth.current);
+    async (definition: WidgetDefinition<object>, config?: object) => {
+      // A widget that can only ask for its account yet starts small; it is resized once in use.
+      const waiting =
+        definition.provider &&
+        definition.setupSize &&
+        providerState(
+          providerList?.find((p) => p.provider === definition.provider),
+          providersLoaded,
+        ) !== "ready";
+      const size = (waiting && definition.setupSize) || definition.defaultSize;
+      const placed = placeNew(widgetsRef.current.map(layoutItemOf), { w: size.columns, h: size.rows });
+      const start = (config ?? definition.defaultConfig()) as Record<string, unknown>;
       setAdding(definition.type);
       try {
         const widget = await store.create({
           dashboardId,
           widgetType: definition.type,
-          width: size.w,
-          height: size.h,
-          positionX: spot.x,
-          positionY: spot.y,
-          config: (config ?? definition.defaultConfig()) as Record<string, unknown>,
+          ...pixelsOfCell(placed.xl),
+          config: Object.keys(placed.layouts).length ? { ...start, [LAYOUT_KEY]: placed.layouts } : start,
         });
         setPickerOpen(false);
         setHistory((h) => pushChange(h, { kind: "add", id: widget.id, name: definition.name }));
@@ -176,15 +192,24 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
         toasts.show({
           tone: "error",
           message: `Couldn't add ${definition.name}: ${describeError(error)}`,
-          action: { label: "Try again", run: () => void addWidget(definition, at, config) },
+          action: { label: "Try again", run: () => void addWidget(definition, config) },
         });
         return null;
       } finally {
         setAdding(null);
       }
     },
-    [store, dashboardId, toasts],
+    [store, dashboardId, toasts, providerList, providersLoaded],
   );
+
+  // The command palette adds widgets to the dashboard on screen.
+  const commands = useDashboardCommands();
+  useEffect(() => {
+    commands.current = { addWidget: (type) => void addWidget(definitionFor(type)) };
+    return () => {
+      commands.current = null;
+    };
+  }, [commands, addWidget]);
 
   const removeWidget = useCallback(
     async (id: string) => {
@@ -213,28 +238,27 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
     setHistory(rest);
     try {
       if (last.kind === "layout") {
-        store.setGeometry(
+        store.setCells(
           dashboardId,
           last.changes
             .filter((c) => widgetsRef.current.some((w) => w.id === c.id))
-            .map((c) => ({ id: c.id, geometry: c.before })),
+            .map((c) => ({ id: c.id, breakpoint: c.breakpoint, cell: c.before })),
         );
       } else if (last.kind === "add") {
         await store.remove(dashboardId, last.id);
       } else {
         const { widget } = last;
-        const others = widgetsRef.current.map(rectOf);
-        // Its old spot is normally free again (later changes were undone first); if not, the next free one.
-        const spot = collides(rectOf(widget), others)
-          ? findFreeSpot({ w: widget.width, h: widget.height }, others, canvasWidth.current)
-          : { x: widget.positionX, y: widget.positionY };
+        const xl = breakpointNamed("xl");
+        const others = [...layoutAt(widgetsRef.current.map(layoutItemOf), xl).values()];
+        const cell = cellOfPixels(widget);
+        // Its old spot is normally free again (later changes were undone first); if not, the next
+        // free one. Its cells at narrower breakpoints come back with its config; overlaps there
+        // are settled when the layout is drawn.
+        const spot = collides(cell, others) ? findFreeSpot(cell, others, xl.columns) : cell;
         const restored = await store.create({
           dashboardId,
           widgetType: widget.widgetType,
-          width: widget.width,
-          height: widget.height,
-          positionX: spot.x,
-          positionY: spot.y,
+          ...pixelsOfCell({ ...cell, ...spot }),
           config: widget.config,
         });
         setHistory(renameInHistory(rest, widget.id, restored.id));
@@ -298,6 +322,21 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
         >
           <Icon name="undo" size={16} /> Undo
         </button>
+        {list.length > 0 && (
+          <button
+            type="button"
+            className={`button ${editing ? "is-on" : "ghost"}`}
+            aria-pressed={editing}
+            onClick={() => setEditing(!editing)}
+            title={
+              editing
+                ? "Lock the layout on this device"
+                : "Move, resize and remove widgets (remembered on this device)"
+            }
+          >
+            <Icon name={editing ? "check" : "layout"} size={16} /> {editing ? "Done" : "Edit layout"}
+          </button>
+        )}
         <button
           type="button"
           className="button primary"
@@ -307,6 +346,12 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
           <Icon name="plus" size={16} /> Add widget
         </button>
       </div>
+      {editing && list.length > 0 && (
+        <p className="edit-hint" id="edit-hint">
+          Drag a widget by its header, resize it from its corner, or use the arrow keys on its handle (Shift
+          resizes). Widgets in the way move aside. This device remembers the layout mode.
+        </p>
+      )}
 
       {widgets.isPending ? (
         <GridSkeleton />
@@ -345,11 +390,11 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
         <Grid
           widgets={list}
           settings={settings}
+          editing={editing}
           onLayout={onLayout}
           onConfig={onConfig}
           onRemove={onRemove}
           onOpenSettings={setSettingsFor}
-          onWidthChange={onWidthChange}
         />
       )}
 
@@ -367,7 +412,9 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
           definition={definitionFor(settingsWidget.widgetType)}
           settings={settings}
           onClose={() => setSettingsFor(null)}
-          onSave={(config) => onConfig(settingsWidget.id, () => JSON.parse(JSON.stringify(config)))}
+          onSave={(config) =>
+            onConfig(settingsWidget.id, (raw) => keepLayout(raw, JSON.parse(JSON.stringify(config))))
+          }
         />
       )}
     </section>

@@ -12,6 +12,7 @@ import { DashboardNameDialog, DeleteDashboardDialog } from "./dashboards";
 import { Logo } from "./Logo";
 import { NotificationBell } from "./NotificationBell";
 import { ShareDialog } from "./ShareDialog";
+import { useSettingsRoute } from "./settings-route";
 
 // The settings dialog is not needed to show a dashboard, so it loads on first open.
 const SettingsDialog = lazy(() => import("./SettingsDialog"));
@@ -193,10 +194,11 @@ function UserMenu({ user }: { user: SessionUser }) {
   );
 }
 
-export function Header({ user }: { user: SessionUser }) {
-  const [settingsOpen, setSettingsOpen] = useState(false);
+export function Header({ user, onOpenPalette }: { user: SessionUser; onOpenPalette(): void }) {
+  const settings = useSettingsRoute();
   return (
     <header className="topbar">
+      {/* The main element takes focus (tabIndex -1), so following this link moves focus there. */}
       <a href="#main" className="skip-link">
         Skip to dashboard
       </a>
@@ -206,21 +208,32 @@ export function Header({ user }: { user: SessionUser }) {
       </Link>
       <DashboardSwitcher />
       <div className="topbar-spacer" />
+      <button
+        type="button"
+        className="palette-button"
+        onClick={onOpenPalette}
+        aria-label="Search and commands"
+        aria-keyshortcuts="Control+K Meta+K /"
+      >
+        <Icon name="search" size={15} />
+        <span className="palette-button-text">Search…</span>
+        <kbd className="palette-button-key">Ctrl K</kbd>
+      </button>
       <NotificationBell userId={user.id} />
       <button
         type="button"
         className="icon-button"
         aria-label="Settings"
         title="Settings"
-        onClick={() => setSettingsOpen(true)}
+        onClick={() => settings.open()}
         onPointerEnter={() => void import("./SettingsDialog")}
       >
         <Icon name="settings" />
       </button>
       <UserMenu user={user} />
-      {settingsOpen && (
+      {settings.tab && (
         <Suspense fallback={null}>
-          <SettingsDialog user={user} onClose={() => setSettingsOpen(false)} />
+          <SettingsDialog user={user} tab={settings.tab} onTab={settings.open} onClose={settings.close} />
         </Suspense>
       )}
     </header>

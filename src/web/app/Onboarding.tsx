@@ -6,8 +6,8 @@ import type { Theme } from "../lib/app-settings";
 import { keys, useAppSettings, useDashboards, useSettings, useUpdateSettings } from "../lib/queries";
 import { ChoiceGroup } from "../ui/ChoiceGroup";
 import { Dialog } from "../ui/Dialog";
+import { Field } from "../ui/fields";
 import { Icon, type IconName } from "../ui/icons";
-import { Field } from "../widgets/shared/fields";
 import { useDashboardActions, validateDashboardName } from "./dashboards";
 
 const THEME_CHOICES: { value: Theme; label: string; icon: IconName }[] = [
@@ -94,6 +94,7 @@ export function Onboarding({ user }: { user: SessionUser }) {
             </p>
             <ChoiceGroup
               legend="Pick a look (you can change it later):"
+              autoFocus
               value={appSettings.theme}
               options={THEME_CHOICES.map((c) => ({ ...c, icon: <Icon name={c.icon} size={20} /> }))}
               onChange={(theme) => updateSettings.updateConfig({ theme })}

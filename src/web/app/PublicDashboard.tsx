@@ -1,15 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Link, useParams } from "react-router";
 import type { Widget } from "../../contract/resources";
-import { bottom, compactUp, readingOrder, STACK_BELOW, STEP } from "../grid/geometry";
+import { boxStyle, cellBox, useGridWidth, useResponsiveLayout } from "../grid/Grid";
+import { bottom, compactUp, ROW_PX } from "../grid/geometry";
 import { ApiError } from "../lib/api";
 import { type AppSettings, defaultAppSettings } from "../lib/app-settings";
 import { dataApi, type PublicWidget } from "../lib/data-api";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Icon } from "../ui/icons";
 import { ErrorState, Skeleton } from "../ui/States";
-import { type DataSource, DataSourceContext } from "../widgets/common/source";
+import { type DataSource, DataSourceContext } from "../widgets/data/source";
 import { definitionFor } from "../widgets/registry";
 import { Logo } from "./Logo";
 
@@ -26,13 +27,11 @@ function visitorSettings(): AppSettings {
 
 const noop = () => {};
 
-function ReadOnlyCard({ widget, settings }: { widget: PublicWidget; settings: AppSettings }) {
+function ReadOnlyCard({ widget, settings }: { widget: Widget; settings: AppSettings }) {
   const definition = definitionFor(widget.widgetType);
   const config = useMemo(() => definition.parseConfig(widget.config), [definition, widget.config]);
   const title = definition.title?.(config) || definition.name;
   const { Component } = definition;
-  // The components expect a stored widget; the public one lacks only owner and timestamps.
-  const asWidget = widget as unknown as Widget;
   return (
     <article
       className="widget-card is-readonly"
@@ -45,18 +44,17 @@ function ReadOnlyCard({ widget, settings }: { widget: PublicWidget; settings: Ap
         <h3 className="widget-title">{title}</h3>
       </header>
       <div className="widget-body">
-        {/* A disabled fieldset turns every control inside read-only at once; links still work. */}
-        <fieldset className="readonly-body" disabled>
-          <ErrorBoundary>
-            <Component
-              widget={asWidget}
-              config={config}
-              update={noop}
-              settings={settings}
-              openSettings={noop}
-            />
-          </ErrorBoundary>
-        </fieldset>
+        <ErrorBoundary>
+          {/* Each widget draws its read-only view: no inputs, no editing controls. */}
+          <Component
+            widget={widget}
+            config={config}
+            update={noop}
+            settings={settings}
+            openSettings={noop}
+            readOnly
+          />
+        </ErrorBoundary>
       </div>
     </article>
   );
@@ -64,55 +62,41 @@ function ReadOnlyCard({ widget, settings }: { widget: PublicWidget; settings: Ap
 
 function ReadOnlyGrid({ dashboardId, widgets }: { dashboardId: string; widgets: PublicWidget[] }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const width = useGridWidth(ref);
   const settings = useMemo(visitorSettings, []);
   // No session here: data widgets read their published data through the public endpoints.
   const source = useMemo<DataSource>(() => ({ kind: "public", dashboardId }), [dashboardId]);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    setWidth(el.clientWidth);
-    return () => observer.disconnect();
-  }, []);
   // Widgets that read the owner's accounts never come from the server; this is a second lock.
-  const shown = widgets.filter((w) => !definitionFor(w.widgetType).provider);
-  const items = compactUp(
-    shown.map((w) => ({
-      id: w.id,
-      widget: w,
-      rect: { x: w.positionX, y: w.positionY, w: w.width, h: w.height },
-    })),
+  // The components expect a stored widget; the public one lacks only owner and timestamps.
+  const shown = useMemo(
+    () => widgets.filter((w) => !definitionFor(w.widgetType).provider) as unknown as Widget[],
+    [widgets],
   );
-  const height = bottom(items.map((i) => i.rect)) + STEP * 2;
-  const right = items.reduce((max, i) => Math.max(max, i.rect.x + i.rect.w), 0);
+  const { spec, layout, columnWidth } = useResponsiveLayout(shown, width);
+  // The owner's private widgets are left out; the others close up the holes they leave.
+  const cells = useMemo(() => compactUp(layout), [layout]);
+  const height = (bottom(cells.values()) + 1) * ROW_PX;
   return (
     <DataSourceContext.Provider value={source}>
-      <div ref={ref} className="grid-wrap">
-        {width === 0 ? null : width < STACK_BELOW ? (
-          <ol className="grid-stack" aria-label="Widgets">
-            {readingOrder(items).map(({ widget }) => (
-              <li
-                key={widget.id}
-                className="grid-stack-item"
-                style={{ height: Math.min(Math.max(widget.height, 160), 720) }}
-              >
-                <ReadOnlyCard widget={widget} settings={settings} />
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <div className="grid-canvas" style={{ height, minWidth: right }}>
-            {items.map(({ widget, rect }) => (
-              <div
-                key={widget.id}
-                className="grid-item"
-                style={{ transform: `translate(${rect.x}px, ${rect.y}px)`, width: rect.w, height: rect.h }}
-              >
-                <ReadOnlyCard widget={widget} settings={settings} />
-              </div>
-            ))}
+      <div ref={ref} className="grid-wrap" data-breakpoint={spec.name} data-columns={spec.columns}>
+        {width > 0 && (
+          <div className="grid-canvas" style={{ height }}>
+            {shown.map((widget) => {
+              const cell = cells.get(widget.id)!;
+              return (
+                <div
+                  key={widget.id}
+                  className="grid-item"
+                  style={boxStyle(cellBox(cell, columnWidth))}
+                  data-col={cell.x}
+                  data-row={cell.y}
+                  data-cols={cell.w}
+                  data-rows={cell.h}
+                >
+                  <ReadOnlyCard widget={widget} settings={settings} />
+                </div>
+              );
+            })}
           </div>
         )}
       </div>

@@ -7,12 +7,13 @@ import { connectUrl, refreshProvider } from "../lib/providers";
 import { keys, useAppSettings, useUpdateSettings } from "../lib/queries";
 import { ChoiceGroup } from "../ui/ChoiceGroup";
 import { Dialog } from "../ui/Dialog";
+import { Field, TimeZoneSelect } from "../ui/fields";
 import { Icon, type IconName } from "../ui/icons";
 import { ErrorState, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
-import { Field, TimeZoneSelect } from "../widgets/shared/fields";
 
-type Tab = "general" | "reminders" | "profile" | "connections";
+import type { SettingsTab as Tab } from "./settings-route";
+
 const TABS: { id: Tab; label: string }[] = [
   { id: "general", label: "General" },
   { id: "reminders", label: "Reminders" },
@@ -221,6 +222,7 @@ function Connections() {
       label: PROVIDER_LABELS[provider],
       configured: false,
       connected: accounts.data?.some((a) => a.providerId === provider) ?? false,
+      reconnectRequired: false,
       known: false,
     }));
 
@@ -273,8 +275,19 @@ function Connections() {
   );
 }
 
-export default function SettingsDialog({ user, onClose }: { user: SessionUser; onClose(): void }) {
-  const [tab, setTab] = useState<Tab>("general");
+export default function SettingsDialog({
+  user,
+  tab,
+  onTab,
+  onClose,
+}: {
+  user: SessionUser;
+  /** The tab in the URL. */
+  tab: Tab;
+  onTab(tab: Tab): void;
+  onClose(): void;
+}) {
+  const setTab = onTab;
   return (
     <Dialog open onClose={onClose} size="md" title="Settings" className="settings-dialog">
       <div className="tabs" role="tablist" aria-label="Settings sections">

@@ -40,6 +40,7 @@ export function WidgetPicker({
           placeholder="Search: time, tasks, links…"
           value={query}
           autoFocus
+          data-autofocus
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>

@@ -1,7 +1,10 @@
 import { type FormEvent, useState } from "react";
 import type { Widget } from "../../contract/resources";
 import type { AppSettings } from "../lib/app-settings";
+import { useProviderState } from "../lib/providers";
 import { Dialog } from "../ui/Dialog";
+import { ProviderGate } from "../widgets/data/ProviderGate";
+import { SettingsForm } from "../widgets/settings/SettingsForm";
 import type { WidgetDefinition } from "../widgets/types";
 
 /** A widget's settings panel: edits a draft, applied on Save (and then saved like any change). */
@@ -19,17 +22,36 @@ export function WidgetSettingsDialog({
   onClose(): void;
 }) {
   const [draft, setDraft] = useState(() => definition.parseConfig(widget.config));
-  const SettingsForm = definition.Settings;
-  if (!SettingsForm) return null;
+  const account = useProviderState(definition.provider ?? "suite");
+  const layout = definition.settings;
+  if (!layout) return null;
+  const title = `${definition.name} settings`;
+  // Choices read from the account (labels, calendars) wait for it: the panel says what the
+  // widget says, and offers nothing to save.
+  const needs = definition.settingsNeedAccount;
+  if (needs && definition.provider && account.state !== "ready") {
+    return (
+      <Dialog open onClose={onClose} size="md" title={title}>
+        <ProviderGate provider={definition.provider} purpose={needs.purpose}>
+          {null}
+        </ProviderGate>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSave(draft);
     onClose();
   };
   return (
-    <Dialog open onClose={onClose} size="md" title={`${definition.name} settings`}>
+    <Dialog open onClose={onClose} size="md" title={title}>
       <form onSubmit={submit} className="settings-form">
-        <SettingsForm config={draft} onChange={setDraft} settings={settings} />
+        <SettingsForm layout={layout} config={draft} onChange={setDraft} settings={settings} />
         <div className="dialog-actions">
           <button type="button" className="button ghost" onClick={onClose}>
             Cancel

@@ -1,16 +1,17 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
 import { isProvider, PROVIDER_LABELS } from "../../contract/providers";
 import type { Notification } from "../../contract/resources";
-import { api, type SessionUser } from "../lib/api";
-import { keys, sortDashboards, useAppSettings, useDashboards, useSession, useSettings } from "../lib/queries";
+import type { SessionUser } from "../lib/api";
+import { sortDashboards, useAppSettings, useDashboards, useSession, useSettings } from "../lib/queries";
 import { useNotificationStream } from "../lib/realtime";
 import { pruneReminderMarks } from "../lib/reminders";
 import { useTheme } from "../lib/theme";
 import { WidgetStoreProvider } from "../lib/widget-store";
 import { ErrorState, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
+import { CommandPalette, ShortcutSheet, usePaletteShortcuts } from "./CommandPalette";
+import { type DashboardCommands, DashboardCommandsContext } from "./commands";
 import { DashboardRoute } from "./DashboardView";
 import { EmptyDashboards } from "./EmptyDashboards";
 import { Header } from "./Header";
@@ -39,25 +40,9 @@ export function AppSkeleton() {
   );
 }
 
-/**
- * Starts the dashboard's own requests together with the session check instead of after it, so a
- * reload costs one round trip instead of three. A signed-out visitor just gets 401s (which also
- * settle the session as signed out).
- */
-function usePrefetchWorkspace() {
-  const client = useQueryClient();
-  useEffect(() => {
-    void client.prefetchQuery({ queryKey: keys.dashboards, queryFn: api.dashboards.list });
-    void client.prefetchQuery({ queryKey: keys.settings, queryFn: api.settings.get, staleTime: 5 * 60_000 });
-    const id = /^\/d\/([0-9a-fA-F-]{36})(?:\/|$)/.exec(window.location.pathname)?.[1];
-    if (id) void client.prefetchQuery({ queryKey: keys.widgets(id), queryFn: () => api.widgets.list(id) });
-  }, [client]);
-}
-
 export function Workspace() {
   const session = useSession();
   const location = useLocation();
-  usePrefetchWorkspace();
   if (session.isPending) return <AppSkeleton />;
   if (session.isError)
     return (
@@ -80,10 +65,12 @@ export function Workspace() {
 function OpenLastDashboard() {
   const { data: dashboards } = useDashboards();
   const { data: settings } = useSettings();
+  const { search } = useLocation();
   const list = sortDashboards(dashboards);
   if (list.length === 0) return <EmptyDashboards />;
   const last = list.find((d) => d.id === settings?.lastDashboardId) ?? list[0]!;
-  return <Navigate to={`/d/${last.id}`} replace />;
+  // A deep link such as /?settings=profile keeps its query on the way to the dashboard.
+  return <Navigate to={{ pathname: `/d/${last.id}`, search }} replace />;
 }
 
 /** After connecting a provider the server sends the browser back with the outcome in the query. */
@@ -128,6 +115,12 @@ function SignedIn({ user }: { user: SessionUser }) {
   );
   useNotificationStream(true, onNotification);
   useConnectOutcome();
+  const [overlay, setOverlay] = useState<"palette" | "shortcuts" | null>(null);
+  const openPalette = useCallback(() => setOverlay("palette"), []);
+  const openShortcuts = useCallback(() => setOverlay("shortcuts"), []);
+  const closeOverlay = useCallback(() => setOverlay(null), []);
+  usePaletteShortcuts(openPalette, openShortcuts);
+  const dashboardCommands = useRef<DashboardCommands | null>(null);
 
   if (settings.isPending || dashboards.isPending) return <AppSkeleton />;
   if (settings.isError || dashboards.isError) {
@@ -146,16 +139,20 @@ function SignedIn({ user }: { user: SessionUser }) {
   }
 
   return (
-    <div className="app">
-      <Header user={user} />
-      <main className="workspace-main" id="main">
-        <Routes>
-          <Route index element={<OpenLastDashboard />} />
-          <Route path="d/:dashboardId" element={<DashboardRoute />} />
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
-      </main>
-      {!settings.data.onboardingCompleted && <Onboarding user={user} />}
-    </div>
+    <DashboardCommandsContext.Provider value={dashboardCommands}>
+      <div className="app">
+        <Header user={user} onOpenPalette={openPalette} />
+        <main className="workspace-main" id="main" tabIndex={-1}>
+          <Routes>
+            <Route index element={<OpenLastDashboard />} />
+            <Route path="d/:dashboardId" element={<DashboardRoute />} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </main>
+        {!settings.data.onboardingCompleted && <Onboarding user={user} />}
+        {overlay === "palette" && <CommandPalette onClose={closeOverlay} onShortcuts={openShortcuts} />}
+        {overlay === "shortcuts" && <ShortcutSheet onClose={closeOverlay} />}
+      </div>
+    </DashboardCommandsContext.Provider>
   );
 }

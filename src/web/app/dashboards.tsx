@@ -5,8 +5,8 @@ import type { Dashboard, Settings, Widget } from "../../contract/resources";
 import { ApiError, api, describeError } from "../lib/api";
 import { keys } from "../lib/queries";
 import { Dialog } from "../ui/Dialog";
+import { Field } from "../ui/fields";
 import { useToasts } from "../ui/Toasts";
-import { Field } from "../widgets/shared/fields";
 
 export function validateDashboardName(name: string): string | null {
   if (!name.trim()) return "Give the dashboard a name";
@@ -105,6 +105,9 @@ export function DashboardNameDialog({
               maxLength={100}
               placeholder="Work"
               autoFocus
+              data-autofocus
+              // Renaming usually replaces the name: it starts selected, ready to be typed over.
+              onFocus={(e) => e.currentTarget.select()}
               aria-invalid={error ? true : undefined}
               aria-describedby={describedBy}
               onChange={(e) => {
@@ -127,6 +130,18 @@ export function DashboardNameDialog({
   );
 }
 
+/** What deleting takes with it, for no widgets, one, several, or an unknown number. */
+export function deleteSentence(count: number | undefined): string {
+  if (count === 0) return "This deletes the dashboard. It has no widgets. It cannot be undone.";
+  const what =
+    count === undefined
+      ? "all of its widgets, with their notes, todos and boards"
+      : count === 1
+        ? "its one widget, with whatever it holds"
+        : `its ${count} widgets, with their notes, todos and boards`;
+  return `This deletes the dashboard and ${what}. It cannot be undone.`;
+}
+
 export function DeleteDashboardDialog({
   open,
   onClose,
@@ -141,19 +156,13 @@ export function DeleteDashboardDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const count = client.getQueryData<Widget[]>(keys.widgets(dashboard.id))?.length;
-  const widgets =
-    count === undefined
-      ? "all of its widgets"
-      : count === 0
-        ? "it (it has no widgets)"
-        : `its ${count} widget${count === 1 ? "" : "s"}`;
   return (
     <Dialog
       open={open}
       onClose={onClose}
       size="sm"
       title={`Delete “${dashboard.name}”?`}
-      description={`This deletes the dashboard and ${widgets}, with their notes, todos and boards. It cannot be undone.`}
+      description={deleteSentence(count)}
     >
       {error && (
         <p className="form-error" role="alert">

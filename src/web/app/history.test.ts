@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Widget } from "../../contract/resources";
 import { type Change, HISTORY_LIMIT, pushChange, renameInHistory } from "./history";
 
-const g = (x: number) => ({ positionX: x, positionY: 0, width: 100, height: 100 });
+const g = (x: number) => ({ x, y: 0, w: 5, h: 10 });
 
 describe("undo history", () => {
   it("keeps at most the last HISTORY_LIMIT changes", () => {
@@ -18,8 +18,8 @@ describe("undo history", () => {
       {
         kind: "layout",
         changes: [
-          { id: "old", before: g(0), after: g(20) },
-          { id: "other", before: g(0), after: g(1) },
+          { id: "old", breakpoint: "xl", before: g(0), after: g(2) },
+          { id: "other", breakpoint: "xl", before: g(0), after: g(1) },
         ],
       },
       { kind: "remove", widget: { id: "old" } as Widget, name: "Clock" },

@@ -1,9 +1,9 @@
 import type { Widget } from "../../contract/resources";
-import type { Geometry } from "../grid/saver";
+import type { LayoutChange } from "../grid/Grid";
 
 /** What the grid editor can undo: a move or resize, an added widget, a removed widget. */
 export type Change =
-  | { kind: "layout"; changes: { id: string; before: Geometry; after: Geometry }[] }
+  | { kind: "layout"; changes: LayoutChange[] }
   | { kind: "add"; id: string; name: string }
   | { kind: "remove"; widget: Widget; name: string };
 

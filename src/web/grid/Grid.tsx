@@ -1,6 +1,8 @@
 import {
+  type CSSProperties,
   type KeyboardEvent,
   type PointerEvent,
+  type RefObject,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -12,124 +14,185 @@ import type { Widget } from "../../contract/resources";
 import type { AppSettings } from "../lib/app-settings";
 import { definitionFor } from "../widgets/registry";
 import {
+  BREAKPOINT_LABELS,
+  type Breakpoint,
+  type BreakpointSpec,
   bottom,
-  fitResize,
-  moveStep,
-  nearestFree,
-  type Point,
-  type Rect,
-  readingOrder,
-  STACK_BELOW,
-  STEP,
-  sameRect,
-  snap,
+  breakpointFor,
+  type Cell,
+  cellOfPixels,
+  changedIds,
+  type Direction,
+  type Layout,
+  type LayoutItem,
+  layoutAt,
+  moveTo,
+  ROW_PX,
+  resizeTo,
+  sameCell,
+  stepMove,
+  stepResize,
 } from "./geometry";
-import type { Geometry } from "./saver";
+import { layoutItemOf } from "./items";
 import { type DragMode, WidgetFrame } from "./WidgetFrame";
 
+/** One widget's new cell at one breakpoint, with the cell it had on screen before (for undo). */
 export interface LayoutChange {
   id: string;
-  before: Geometry;
-  after: Geometry;
+  breakpoint: Breakpoint;
+  before: Cell;
+  after: Cell;
 }
 
-interface GridProps {
-  widgets: Widget[];
-  settings: AppSettings;
-  onLayout(changes: LayoutChange[]): void;
-  onConfig(id: string, next: (raw: unknown) => Record<string, unknown>): Record<string, unknown> | null;
-  onRemove(id: string): void;
-  onOpenSettings(id: string): void;
-  onWidthChange?(width: number): void;
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
-interface Active {
-  id: string;
-  mode: DragMode;
-  start: Rect;
-  /** Pointer position inside the widget when the drag began. */
-  grab: Point;
-  origin: Point;
-  /** Where the card is drawn now (follows the pointer). */
-  current: Rect;
-  /** Where it will land: snapped and free. */
-  target: Rect;
-  moved: boolean;
+/** The grid's width, measured, following the window. 0 until measured. */
+export function useGridWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }
 
-export const rectOf = (w: Pick<Widget, "positionX" | "positionY" | "width" | "height">): Rect => ({
-  x: w.positionX,
-  y: w.positionY,
-  w: w.width,
-  h: w.height,
+/** The breakpoint for a width and every widget's cell there. */
+export function useResponsiveLayout(widgets: readonly Widget[], width: number) {
+  const items = useMemo(() => widgets.map(layoutItemOf), [widgets]);
+  const spec = breakpointFor(width);
+  const layout = useMemo(() => layoutAt(items, spec), [items, spec]);
+  const columnWidth = width > 0 ? width / spec.columns : 0;
+  return { items, spec, layout, columnWidth };
+}
+
+export function cellBox(cell: Cell, columnWidth: number): Box {
+  return { x: cell.x * columnWidth, y: cell.y * ROW_PX, w: cell.w * columnWidth, h: cell.h * ROW_PX };
+}
+
+export const boxStyle = (b: Box): CSSProperties => ({
+  transform: `translate(${b.x}px, ${b.y}px)`,
+  width: b.w,
+  height: b.h,
 });
-export const geometryOfRect = (r: Rect): Geometry => ({
-  positionX: r.x,
-  positionY: r.y,
-  width: r.w,
-  height: r.h,
-});
 
-const othersThan = (widgets: readonly Widget[], id: string): Rect[] =>
-  widgets.filter((w) => w.id !== id).map((w) => rectOf(w));
+/** The lattice drawn behind the widgets while editing. */
+export const latticeStyle = (columnWidth: number, height: number): CSSProperties =>
+  ({ height, "--grid-column": `${columnWidth}px`, "--grid-row": `${ROW_PX}px` }) as CSSProperties;
 
-const rectStyle = (r: Rect) => ({ transform: `translate(${r.x}px, ${r.y}px)`, width: r.w, height: r.h });
-
-const ARROWS: Record<string, Point> = {
+const ARROWS: Record<string, Direction> = {
   ArrowLeft: { x: -1, y: 0 },
   ArrowRight: { x: 1, y: 0 },
   ArrowUp: { x: 0, y: -1 },
   ArrowDown: { x: 0, y: 1 },
 };
 
+interface Active {
+  id: string;
+  mode: DragMode;
+  /** The layout when the gesture began: every preview is computed from it. */
+  start: Layout;
+  startBox: Box;
+  /** Pointer position inside the widget when the drag began. */
+  grab: { x: number; y: number };
+  origin: { x: number; y: number };
+  /** Where the card is drawn now (it follows the pointer). */
+  box: Box;
+  /** Where everything lands if the pointer is let go now. */
+  preview: Layout;
+  moved: boolean;
+}
+
+interface GridProps {
+  widgets: Widget[];
+  settings: AppSettings;
+  /** Layout editing (drag, resize, keyboard moves, remove) is on: "Edit layout". */
+  editing: boolean;
+  onLayout(changes: LayoutChange[]): void;
+  onConfig(id: string, next: (raw: unknown) => Record<string, unknown>): Record<string, unknown> | null;
+  onRemove(id: string): void;
+  onOpenSettings(id: string): void;
+}
+
+const nameOf = (widgets: readonly Widget[], id: string) => {
+  const widget = widgets.find((w) => w.id === id);
+  return widget ? definitionFor(widget.widgetType).name : "Widget";
+};
+
+function describeCell(cell: Cell): string {
+  return `column ${cell.x + 1}, row ${cell.y + 1}, ${cell.w} columns by ${cell.h} rows`;
+}
+
 /**
- * The dashboard canvas. Widgets sit at their stored pixel rects; dragging the header moves one,
- * the corner resizes it, both snapping to STEP and never overlapping another. On a narrow
- * screen the same widgets are stacked in reading order instead.
+ * The dashboard: widgets on a grid whose columns follow the window (see geometry.ts). While
+ * "Edit layout" is on, a widget's header drags it, its corner resizes it and the arrow keys on
+ * its handle move it (Shift resizes); the widgets in the way move aside. Each change is
+ * announced, and saved for the breakpoint it was made at.
  */
 export function Grid({
   widgets,
   settings,
+  editing,
   onLayout,
   onConfig,
   onRemove,
   onOpenSettings,
-  onWidthChange,
 }: GridProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const width = useGridWidth(wrapRef);
+  const { items, spec, layout, columnWidth } = useResponsiveLayout(widgets, width);
   const [active, setActive] = useState<Active | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const [feedback, setFeedback] = useState<{ id: string; cell: Cell } | null>(null);
 
   // Handlers read the latest values through refs, so the memoised widget cards never re-render
   // just because a callback identity changed.
-  const latest = useRef({ widgets, width, onLayout });
-  latest.current = { widgets, width, onLayout };
-
-  useLayoutEffect(() => {
-    const wrap = wrapRef.current;
-    if (!wrap) return;
-    setWidth(wrap.getBoundingClientRect().width);
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(entry.contentRect.width);
-    });
-    observer.observe(wrap);
-    return () => observer.disconnect();
-  }, []);
+  const latest = useRef({ widgets, items, spec, layout, columnWidth, onLayout });
+  latest.current = { widgets, items, spec, layout, columnWidth, onLayout };
 
   useEffect(() => {
-    if (width > 0) onWidthChange?.(width);
-  }, [width, onWidthChange]);
+    if (!feedback) return;
+    const timer = setTimeout(() => setFeedback(null), 2000);
+    return () => clearTimeout(timer);
+  }, [feedback]);
 
-  const stacked = width > 0 && width < STACK_BELOW;
-
-  const commit = useCallback((id: string, before: Rect, after: Rect, verb: string) => {
-    if (sameRect(before, after)) return;
-    latest.current.onLayout([{ id, before: geometryOfRect(before), after: geometryOfRect(after) }]);
-    const widget = latest.current.widgets.find((w) => w.id === id);
-    const name = widget ? definitionFor(widget.widgetType).name : "Widget";
-    setAnnouncement(`${name} ${verb}: ${after.x}, ${after.y}, ${after.w} by ${after.h} pixels`);
+  const commit = useCallback((id: string, before: Layout, after: Layout, verb: "moved" | "resized") => {
+    const { widgets: list, items: all, spec: current, onLayout: report } = latest.current;
+    const moved = changedIds(before, after);
+    if (moved.length === 0) return;
+    // What is stored for this breakpoint: the pixels at the widest, config.layout below it.
+    // Every widget whose stored cell differs is written, so the arrangement stays as shown.
+    const stored = (item: LayoutItem) =>
+      current.name === "xl" ? item.xl : item.layouts?.[current.name as Exclude<Breakpoint, "xl">];
+    const changes = all
+      .filter((item) => !sameCell(stored(item), after.get(item.id)))
+      .map((item) => ({
+        id: item.id,
+        breakpoint: current.name,
+        before: before.get(item.id)!,
+        after: after.get(item.id)!,
+      }));
+    if (changes.length > 0) report(changes);
+    const cell = after.get(id)!;
+    const others = moved.filter((other) => other !== id).map((other) => nameOf(list, other));
+    const where = current.name === "xl" ? "" : ` (layout for ${BREAKPOINT_LABELS[current.name]})`;
+    setAnnouncement(
+      `${nameOf(list, id)} ${verb}: ${describeCell(cell)}${where}.${
+        others.length ? ` Moved out of the way: ${others.join(", ")}.` : ""
+      }`,
+    );
+    setFeedback({ id, cell });
   }, []);
 
   const onPointerStart = useCallback(
@@ -138,15 +201,17 @@ export function Grid({
       const target = event.target as HTMLElement;
       if (mode === "move" && target.closest("input, textarea, select, a, button:not(.widget-grip)")) return;
       const canvas = canvasRef.current;
-      const widget = latest.current.widgets.find((w) => w.id === id);
-      if (!canvas || !widget) return;
+      const { layout: start, columnWidth: column, spec: current, widgets: list } = latest.current;
+      const cell = start.get(id);
+      const widget = list.find((w) => w.id === id);
+      if (!canvas || !cell || !widget) return;
       event.preventDefault();
 
-      const min = definitionFor(widget.widgetType).minSize;
-      const minSize = { w: min.width, h: min.height };
-      const start = rectOf(widget);
-      const others = othersThan(latest.current.widgets, id);
-      const local = (e: { clientX: number; clientY: number }): Point => {
+      const { minSize } = definitionFor(widget.widgetType);
+      const min = { w: minSize.columns, h: minSize.rows };
+      const startBox = cellBox(cell, column);
+      const canvasWidth = column * current.columns;
+      const local = (e: { clientX: number; clientY: number }) => {
         const box = canvas.getBoundingClientRect();
         return { x: e.clientX - box.left, y: e.clientY - box.top };
       };
@@ -155,14 +220,14 @@ export function Grid({
         id,
         mode,
         start,
-        grab: { x: origin.x - start.x, y: origin.y - start.y },
+        startBox,
+        grab: { x: origin.x - startBox.x, y: origin.y - startBox.y },
         origin,
-        current: start,
-        target: start,
+        box: startBox,
+        preview: start,
         moved: false,
       };
       let frame = 0;
-      let scrollTimer: ReturnType<typeof setInterval> | null = null;
       let lastEvent = { clientX: event.clientX, clientY: event.clientY };
       setActive(state);
       document.body.classList.add("is-dragging");
@@ -171,31 +236,28 @@ export function Grid({
         lastEvent = e;
         const p = local(e);
         if (!state.moved && Math.hypot(p.x - origin.x, p.y - origin.y) < 4) return;
-        const canvasWidth = latest.current.width;
         if (mode === "move") {
-          const raw = {
-            x: Math.max(0, p.x - state.grab.x),
+          const box = {
+            ...startBox,
+            x: Math.min(Math.max(0, p.x - state.grab.x), Math.max(0, canvasWidth - startBox.w)),
             y: Math.max(0, p.y - state.grab.y),
-            w: start.w,
-            h: start.h,
           };
-          const spot = nearestFree(
-            { x: snap(raw.x), y: snap(raw.y), w: start.w, h: start.h },
-            others,
-            canvasWidth,
-          );
-          state = { ...state, moved: true, current: raw, target: { ...spot, w: start.w, h: start.h } };
+          const targetCell = {
+            ...cell,
+            x: Math.round(box.x / column),
+            y: Math.round(box.y / ROW_PX),
+          };
+          state = { ...state, moved: true, box, preview: moveTo(start, id, targetCell, current.columns) };
         } else {
-          // Never wider than the canvas, unless it already was (laid out on a wider screen).
-          const maxW = Math.max(minSize.w, start.w, Math.floor((canvasWidth - start.x) / STEP) * STEP);
-          const desired = {
-            w: Math.min(maxW, snap(start.w + p.x - origin.x)),
-            h: snap(start.h + p.y - origin.y),
+          const w = Math.min(Math.max(column, startBox.w + p.x - origin.x), canvasWidth - startBox.x);
+          const h = Math.max(ROW_PX, startBox.h + p.y - origin.y);
+          const size = { w: Math.round(w / column), h: Math.round(h / ROW_PX) };
+          state = {
+            ...state,
+            moved: true,
+            box: { ...startBox, w, h },
+            preview: resizeTo(start, id, size, min, current.columns),
           };
-          const fit = fitResize(start, desired, others, minSize);
-          const size = fit ?? { w: state.target.w, h: state.target.h };
-          const next = { ...start, ...size };
-          state = { ...state, moved: true, current: next, target: next };
         }
         if (!frame) {
           frame = requestAnimationFrame(() => {
@@ -206,7 +268,7 @@ export function Grid({
       };
 
       // Near the window's top or bottom edge the page scrolls, so a widget can travel far.
-      const autoScroll = () => {
+      const scrollTimer = setInterval(() => {
         const edge = 56;
         const { clientY } = lastEvent;
         const delta = clientY > window.innerHeight - edge ? 14 : clientY < edge ? -14 : 0;
@@ -214,19 +276,18 @@ export function Grid({
           window.scrollBy(0, delta);
           update(lastEvent);
         }
-      };
-      scrollTimer = setInterval(autoScroll, 30);
+      }, 30);
 
       const finish = (apply: boolean) => {
         window.removeEventListener("pointermove", onMove);
         window.removeEventListener("pointerup", onUp);
         window.removeEventListener("pointercancel", onCancel);
         window.removeEventListener("keydown", onKey, true);
-        if (scrollTimer) clearInterval(scrollTimer);
+        clearInterval(scrollTimer);
         if (frame) cancelAnimationFrame(frame);
         document.body.classList.remove("is-dragging");
         setActive(null);
-        if (apply && state.moved) commit(id, start, state.target, mode === "move" ? "moved" : "resized");
+        if (apply && state.moved) commit(id, start, state.preview, mode === "move" ? "moved" : "resized");
       };
       const onMove = (e: globalThis.PointerEvent) => update(e);
       const onUp = () => finish(true);
@@ -249,86 +310,78 @@ export function Grid({
   const onKeyboardLayout = useCallback(
     (id: string, event: KeyboardEvent<HTMLElement>) => {
       const direction = ARROWS[event.key];
-      const widget = latest.current.widgets.find((w) => w.id === id);
+      const { layout: start, spec: current, widgets: list } = latest.current;
+      const widget = list.find((w) => w.id === id);
       if (!direction || !widget) return;
       event.preventDefault();
-      const rect = rectOf(widget);
-      const others = othersThan(latest.current.widgets, id);
-      if (event.shiftKey) {
-        const min = definitionFor(widget.widgetType).minSize;
-        const desired = { w: rect.w + direction.x * STEP, h: rect.h + direction.y * STEP };
-        if (rect.x + desired.w > Math.max(latest.current.width, rect.x + rect.w)) return;
-        const fit = fitResize(rect, desired, others, { w: min.width, h: min.height });
-        if (fit) commit(id, rect, { ...rect, ...fit }, "resized");
-      } else {
-        const spot = moveStep(rect, direction, others, latest.current.width);
-        if (spot) commit(id, rect, { ...rect, ...spot }, "moved");
+      const { minSize } = definitionFor(widget.widgetType);
+      const after = event.shiftKey
+        ? stepResize(start, id, direction, { w: minSize.columns, h: minSize.rows }, current.columns)
+        : stepMove(start, id, direction, current.columns);
+      if (after) commit(id, start, after, event.shiftKey ? "resized" : "moved");
+      else {
+        const cell = start.get(id);
+        setAnnouncement(`${nameOf(list, id)} can't go further that way.`);
+        if (cell) setFeedback({ id, cell });
       }
     },
     [commit],
   );
 
-  const rects = useMemo(() => widgets.map((w) => rectOf(w)), [widgets]);
-  const activeExtent = active
-    ? Math.max(active.current.y + active.current.h, active.target.y + active.target.h)
-    : 0;
-  const height = Math.max(bottom(rects), activeExtent) + STEP * 12;
-  // A layout made on a wider screen scrolls sideways inside the grid rather than being cut off.
-  const right = rects.reduce((max, r) => Math.max(max, r.x + r.w), 0);
-
+  const shown = active?.moved ? active.preview : layout;
+  const extent = Math.max(bottom(shown.values()), active ? (active.box.y + active.box.h) / ROW_PX : 0);
+  // While editing there is room below the last widget to drag one into.
+  const height = (extent + (editing ? 12 : 1)) * ROW_PX;
   const frameProps = { settings, onConfig, onRemove, onOpenSettings, onPointerStart, onKeyboardLayout };
 
   return (
-    <div ref={wrapRef} className="grid-wrap">
-      <div className="visually-hidden" aria-live="polite">
+    <div
+      ref={wrapRef}
+      className={`grid-wrap${editing ? " is-editing" : ""}`}
+      data-breakpoint={spec.name}
+      data-columns={spec.columns}
+    >
+      <div className="visually-hidden" aria-live="polite" data-testid="grid-announcer">
         {announcement}
       </div>
-      {width === 0 ? null : stacked ? (
-        <ol className="grid-stack" aria-label="Widgets">
-          {readingOrder(widgets.map((w) => ({ id: w.id, rect: rectOf(w), widget: w }))).map(({ widget }) => {
-            const min = definitionFor(widget.widgetType).minSize.height;
-            return (
-              <li
-                key={widget.id}
-                className="grid-stack-item"
-                style={{ height: Math.min(Math.max(widget.height, min), 720) }}
-              >
-                <WidgetFrame
-                  widget={widget}
-                  definition={definitionFor(widget.widgetType)}
-                  editable={false}
-                  {...frameProps}
-                />
-              </li>
-            );
-          })}
-        </ol>
-      ) : (
+      {width > 0 && (
         <div
           ref={canvasRef}
           className={`grid-canvas${active?.moved ? " is-active" : ""}`}
-          style={{ height, minWidth: right, backgroundSize: `${STEP}px ${STEP}px` }}
+          style={latticeStyle(columnWidth, height)}
         >
           {active?.moved && (
-            <div className="grid-placeholder" style={rectStyle(active.target)} aria-hidden="true" />
+            <div
+              className="grid-placeholder"
+              style={boxStyle(cellBox(active.preview.get(active.id)!, columnWidth))}
+              aria-hidden="true"
+            />
           )}
           {widgets.map((widget) => {
+            const cell = shown.get(widget.id) ?? cellOfPixels(widget);
             const isActive = active?.id === widget.id && active.moved;
-            const rect = isActive ? active.current : rectOf(widget);
+            const box = isActive ? active.box : cellBox(cell, columnWidth);
             return (
               <div
                 key={widget.id}
                 className={`grid-item${isActive ? ` is-${active.mode === "move" ? "moving" : "resizing"}` : ""}`}
-                style={rectStyle(rect)}
-                data-x={widget.positionX}
-                data-y={widget.positionY}
+                style={boxStyle(box)}
+                data-col={cell.x}
+                data-row={cell.y}
+                data-cols={cell.w}
+                data-rows={cell.h}
               >
                 <WidgetFrame
                   widget={widget}
                   definition={definitionFor(widget.widgetType)}
-                  editable
+                  editable={editing}
                   {...frameProps}
                 />
+                {feedback?.id === widget.id && (
+                  <span className="grid-feedback" aria-hidden="true">
+                    {`Col ${feedback.cell.x + 1} · row ${feedback.cell.y + 1} · ${feedback.cell.w}×${feedback.cell.h}`}
+                  </span>
+                )}
               </div>
             );
           })}
@@ -337,3 +390,5 @@ export function Grid({
     </div>
   );
 }
+
+export type { BreakpointSpec };

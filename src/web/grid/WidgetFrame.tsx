@@ -4,6 +4,7 @@ import type { AppSettings } from "../lib/app-settings";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Icon } from "../ui/icons";
 import type { WidgetDefinition } from "../widgets/types";
+import { keepLayout } from "./items";
 
 export type DragMode = "move" | "resize";
 
@@ -11,7 +12,7 @@ export interface WidgetFrameProps {
   widget: Widget;
   definition: WidgetDefinition<object>;
   settings: AppSettings;
-  /** Layout editing (drag, resize, keyboard moves) is off when stacked on a narrow screen. */
+  /** "Edit layout" is on: the card can be dragged, resized, moved by keyboard and removed. */
   editable: boolean;
   /** Applies a config change to the store and returns the new stored config. */
   onConfig(id: string, next: (raw: unknown) => Record<string, unknown>): Record<string, unknown> | null;
@@ -41,7 +42,7 @@ export const WidgetFrame = memo(function WidgetFrame({
     (next: object | ((current: object) => object)) => {
       onConfig(widget.id, (current) => {
         const value = typeof next === "function" ? next(definition.parseConfig(current)) : next;
-        return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+        return keepLayout(current, JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
       });
     },
     [onConfig, widget.id, definition],
@@ -74,7 +75,7 @@ export const WidgetFrame = memo(function WidgetFrame({
         <Icon name={definition.icon} size={15} className="widget-icon" />
         <h3 className="widget-title">{title}</h3>
         <div className="widget-actions" onPointerDown={(event) => event.stopPropagation()}>
-          {definition.Settings && (
+          {definition.settings && (
             <button
               type="button"
               className="icon-button small"
@@ -85,15 +86,17 @@ export const WidgetFrame = memo(function WidgetFrame({
               <Icon name="settings" size={15} />
             </button>
           )}
-          <button
-            type="button"
-            className="icon-button small danger"
-            aria-label={`Remove ${definition.name}`}
-            title="Remove"
-            onClick={() => onRemove(widget.id)}
-          >
-            <Icon name="x" size={15} />
-          </button>
+          {editable && (
+            <button
+              type="button"
+              className="icon-button small danger"
+              aria-label={`Remove ${definition.name}`}
+              title="Remove"
+              onClick={() => onRemove(widget.id)}
+            >
+              <Icon name="x" size={15} />
+            </button>
+          )}
         </div>
       </header>
       <div className="widget-body">
@@ -104,6 +107,7 @@ export const WidgetFrame = memo(function WidgetFrame({
             update={update}
             settings={settings}
             openSettings={openSettings}
+            readOnly={false}
           />
         </ErrorBoundary>
       </div>

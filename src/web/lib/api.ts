@@ -1,3 +1,5 @@
+import type { Bootstrap } from "../../contract/bootstrap";
+import type { ProviderStatus } from "../../contract/data";
 import type { Problem } from "../../contract/errors";
 import type { NotificationType } from "../../contract/notifications";
 import type { Provider } from "../../contract/providers";
@@ -11,6 +13,9 @@ import type {
   UpdateWidgetInput,
   Widget,
 } from "../../contract/resources";
+import type { SessionUser } from "../../contract/session";
+
+export type { ProviderStatus, SessionUser };
 
 /** An error answered by the API, carrying its problem details when the body had them. */
 export class ApiError extends Error {
@@ -18,6 +23,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly problem: Problem | null,
     message: string,
+    /** Seconds the server asked to wait (Retry-After), when it said. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -38,23 +45,9 @@ export class ApiError extends Error {
   }
 }
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image?: string | null;
-}
 export interface SessionInfo {
   user: SessionUser;
   session: { id: string; expiresAt: string };
-}
-export interface ProviderStatus {
-  provider: Provider;
-  label: string;
-  configured: boolean;
-  connected: boolean;
-  /** Linked, but the token expired and cannot be refreshed. */
-  reconnectRequired?: boolean;
 }
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -65,15 +58,22 @@ export interface RequestOptions {
 }
 
 export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}) {
-  let response: Response;
-  try {
-    response = await fetch(path, {
+  return readResponse<T>(
+    fetch(path, {
       method,
       credentials: "same-origin",
       headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       keepalive: options.keepalive,
-    });
+    }),
+  );
+}
+
+/** The JSON of an answer, or an ApiError carrying its problem details. */
+export async function readResponse<T>(pending: Promise<Response>): Promise<T> {
+  let response: Response;
+  try {
+    response = await pending;
   } catch {
     throw new ApiError(0, null, "Can't reach the server. Check your connection.");
   }
@@ -85,12 +85,29 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
     } catch {
       // Not problem+json (a proxy page, say): the status alone has to do.
     }
-    throw new ApiError(response.status, problem, problem?.detail ?? `Request failed (${response.status})`);
+    const retryAfter = Number.parseInt(response.headers.get("retry-after") ?? "", 10);
+    throw new ApiError(
+      response.status,
+      problem,
+      problem?.detail ?? `Request failed (${response.status})`,
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null,
+    );
   }
   return (text ? JSON.parse(text) : null) as T;
 }
 
 export const api = {
+  /** The first screen in one request: session, dashboards, settings, one dashboard's widgets. */
+  bootstrap: (dashboardId?: string) => {
+    const url = dashboardId
+      ? `/api/bootstrap?dashboardId=${encodeURIComponent(dashboardId)}`
+      : "/api/bootstrap";
+    // Already on its way when early-bootstrap.js (index.html) asked for the same thing: taken once.
+    const early = (window as { __tesseraBootstrap?: { url: string; response: Promise<Response> } })
+      .__tesseraBootstrap;
+    if (early) delete (window as { __tesseraBootstrap?: unknown }).__tesseraBootstrap;
+    return early?.url === url ? readResponse<Bootstrap>(early.response) : request<Bootstrap>("GET", url);
+  },
   auth: {
     session: () => request<SessionInfo | null>("GET", "/api/auth/get-session"),
     signUp: (input: { name: string; email: string; password: string }) =>
@@ -147,13 +164,22 @@ export const api = {
   },
 };
 
+/** "Try again in 30 s." from a Retry-After, or the plain advice without one. */
+export function retryHint(error: ApiError): string {
+  const seconds = error.retryAfter;
+  if (seconds === null) return "Try again in a moment.";
+  if (seconds < 90) return `Try again in ${Math.max(1, seconds)} s.`;
+  return `Try again in ${Math.round(seconds / 60)} min.`;
+}
+
 /** A sentence for a toast or an error block. */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return error.message;
     if (error.status === 401) return "Your session has ended. Sign in again.";
-    if (error.status === 429) return "Too many requests. Wait a moment and try again.";
-    if (error.status >= 500) return "The server had a problem. Try again in a moment.";
+    if (error.status === 429) return `Too many requests. ${retryHint(error)}`;
+    if (error.code === "service_unavailable") return `Tessera is busy or restarting. ${retryHint(error)}`;
+    if (error.status >= 500) return `The server had a problem. ${retryHint(error)}`;
     return error.message;
   }
   return error instanceof Error ? error.message : "Something went wrong";

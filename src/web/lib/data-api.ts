@@ -33,7 +33,7 @@ export type {
   WorkItem,
   WorkItemPage,
 } from "../../contract/data";
-export { TIMEFRAMES } from "../../contract/data";
+export { TIMEFRAMES } from "../../contract/timeframes";
 
 import type {
   Calendar,

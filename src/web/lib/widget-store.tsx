@@ -1,14 +1,19 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import { type Cell, LAYOUT_KEY } from "../../contract/layout";
 import type { CreateWidgetInput, Widget } from "../../contract/resources";
+import { type Breakpoint, pixelsOfCell } from "../grid/geometry";
 import { type Geometry, type SaverStatus, WidgetSaver } from "../grid/saver";
 import { useToasts } from "../ui/Toasts";
 import { ApiError, api, describeError } from "./api";
+import { isRecord } from "./parse";
 import { keys } from "./queries";
 
-export interface GeometryChange {
+/** A widget's cell at one breakpoint: the stored pixels at the widest, config.layout below. */
+export interface CellChange {
   id: string;
-  geometry: Geometry;
+  breakpoint: Breakpoint;
+  cell: Cell;
 }
 
 export interface WidgetStore {
@@ -18,7 +23,7 @@ export interface WidgetStore {
     id: string,
     next: (raw: unknown) => Record<string, unknown>,
   ): Record<string, unknown> | null;
-  setGeometry(dashboardId: string, changes: GeometryChange[]): void;
+  setCells(dashboardId: string, changes: CellChange[]): void;
   create(input: CreateWidgetInput): Promise<Widget>;
   remove(dashboardId: string, id: string): Promise<Widget>;
   retry(): void;
@@ -110,12 +115,29 @@ export function WidgetStoreProvider({ children }: { children: ReactNode }) {
         if (config) saver.queue(id, { config });
         return config;
       },
-      setGeometry(dashboardId, changes) {
-        const byId = new Map(changes.map((c) => [c.id, c.geometry]));
+      setCells(dashboardId, changes) {
+        const patches = new Map<string, { geometry?: Geometry; config?: Record<string, unknown> }>();
         patchCache(dashboardId, (list) =>
-          list.map((w) => (byId.has(w.id) ? { ...w, ...byId.get(w.id) } : w)),
+          list.map((widget) => {
+            let next = widget;
+            for (const change of changes) {
+              if (change.id !== widget.id) continue;
+              if (change.breakpoint === "xl") {
+                const geometry = pixelsOfCell(change.cell);
+                next = { ...next, ...geometry };
+                patches.set(widget.id, { ...patches.get(widget.id), geometry });
+              } else {
+                const stored = (next.config as Record<string, unknown>)[LAYOUT_KEY];
+                const layout = { ...(isRecord(stored) ? stored : {}), [change.breakpoint]: change.cell };
+                const config = { ...next.config, [LAYOUT_KEY]: layout };
+                next = { ...next, config };
+                patches.set(widget.id, { ...patches.get(widget.id), config });
+              }
+            }
+            return next;
+          }),
         );
-        for (const change of changes) saver.queue(change.id, { geometry: change.geometry });
+        for (const [id, patch] of patches) saver.queue(id, patch);
       },
       async create(input) {
         const widget = await api.widgets.create(input);

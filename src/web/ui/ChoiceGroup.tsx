@@ -8,9 +8,12 @@ export function ChoiceGroup<T extends string>({
   value,
   options,
   onChange,
+  autoFocus = false,
 }: {
   legend: string;
   hideLegend?: boolean;
+  /** The chosen option takes the focus when a dialog opens on this group. */
+  autoFocus?: boolean;
   value: T;
   options: { value: T; label: string; icon?: ReactNode }[];
   onChange(value: T): void;
@@ -27,6 +30,7 @@ export function ChoiceGroup<T extends string>({
               name={name}
               value={option.value}
               checked={option.value === value}
+              data-autofocus={autoFocus && option.value === value ? true : undefined}
               onChange={() => onChange(option.value)}
             />
             {option.icon}

@@ -18,16 +18,19 @@ export function ErrorState({
   error,
   onRetry,
   title = "Something went wrong",
+  message,
 }: {
   error: unknown;
   onRetry?(): void;
   title?: string;
+  /** What went wrong, when the caller can say it better than the generic description. */
+  message?: string;
 }) {
   return (
     <div className="error-state" role="alert">
       <Icon name="alert" size={22} />
       <strong>{title}</strong>
-      <p>{describeError(error)}</p>
+      <p>{message ?? describeError(error)}</p>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
           <Icon name="refresh" size={16} /> Try again

@@ -2,8 +2,16 @@ import type { ComponentType } from "react";
 import type { Provider } from "../../contract/providers";
 import type { Widget } from "../../contract/resources";
 import type { WidgetType } from "../../contract/widgets";
+import {
+  accountProvider,
+  type WidgetConfigOf,
+  type WidgetTypeDefinition,
+} from "../../contract/widgets/define";
 import type { AppSettings } from "../lib/app-settings";
 import type { IconName } from "../ui/icons";
+import { type SettingsLayout, type SettingsPart, settingsLayout } from "./settings/SettingsForm";
+
+export type { WidgetSettingsProps } from "./settings/SettingsForm";
 
 export interface WidgetProps<C> {
   widget: Widget;
@@ -13,18 +21,23 @@ export interface WidgetProps<C> {
   update(next: C | ((current: C) => C)): void;
   settings: AppSettings;
   openSettings(): void;
+  /**
+   * A visitor's view of a public dashboard: nothing to add, edit, reorder or remove, no inputs;
+   * lists are plain lists and notes are rendered. `update` does nothing there.
+   */
+  readOnly: boolean;
 }
 
-export interface WidgetSettingsProps<C> {
-  /** A draft: changes apply when the panel's Save is pressed. */
-  config: C;
-  onChange(next: C): void;
-  settings: AppSettings;
+/** A size on the dashboard grid: columns (60 px at the widest breakpoint) and 20 px rows. */
+export interface GridSize {
+  columns: number;
+  rows: number;
 }
 
 /**
- * Everything the app knows about one widget type, in one object (Homarr's model): how it looks,
- * its size, its config defaults and parser, its settings form, and what the picker says about it.
+ * Everything the app knows about one widget type, in one object (Homarr's model). The config,
+ * its parser and defaults and whether the widget is private come from the type's contract
+ * definition (src/contract/widgets/<type>.ts); the rest is how it looks.
  */
 export interface WidgetDefinition<C extends object = object> {
   type: WidgetType;
@@ -34,20 +47,63 @@ export interface WidgetDefinition<C extends object = object> {
   icon: IconName;
   /** The connected account the widget reads; such widgets never appear on public dashboards. */
   provider?: Provider;
-  /** Pixels, multiples of the grid step. */
-  defaultSize: { width: number; height: number };
-  minSize: { width: number; height: number };
+  /** Its size when added, in grid columns and rows. */
+  defaultSize: GridSize;
+  /** Its size when added while its account is not usable yet: room for the prompt, no more. */
+  setupSize?: GridSize;
+  minSize: GridSize;
   defaultConfig(): C;
   /** Total: any stored value (missing, malformed, from an older version) gives a usable config. */
   parseConfig(raw: unknown): C;
   /** Title shown in the widget's header; the name when absent. */
   title?(config: C): string | undefined;
   Component: ComponentType<WidgetProps<C>>;
-  Settings?: ComponentType<WidgetSettingsProps<C>>;
+  /** The settings panel; no settings button when absent. */
+  settings?: SettingsLayout<C>;
+  /**
+   * The settings panel lists the account's own data (labels, calendars): until the account is
+   * usable it says what the widget says, and there is nothing to save. The widget's words for
+   * why to connect ("to see your mail here").
+   */
+  settingsNeedAccount?: { purpose: string };
   /** A small static picture for the picker. */
   Preview: ComponentType;
 }
 
-export function defineWidget<C extends object>(definition: WidgetDefinition<C>): WidgetDefinition<C> {
-  return definition;
+/** What a widget's folder adds to its contract definition. */
+export interface WidgetView<C extends object>
+  extends Pick<
+    WidgetDefinition<C>,
+    | "name"
+    | "description"
+    | "keywords"
+    | "icon"
+    | "defaultSize"
+    | "setupSize"
+    | "minSize"
+    | "settingsNeedAccount"
+    | "title"
+    | "Component"
+    | "Preview"
+  > {
+  /**
+   * The settings panel, top to bottom: simple fields generated from the config schema (by key),
+   * custom components where a field needs more. No settings button when absent.
+   */
+  settings?: SettingsPart<C>[];
+}
+
+export function defineWidget<D extends WidgetTypeDefinition>(
+  contract: D,
+  view: WidgetView<WidgetConfigOf<D>>,
+): WidgetDefinition<WidgetConfigOf<D>> {
+  const { settings, ...looks } = view;
+  return {
+    ...looks,
+    type: contract.type as WidgetType,
+    provider: accountProvider(contract),
+    defaultConfig: contract.defaults as () => WidgetConfigOf<D>,
+    parseConfig: contract.parse as (raw: unknown) => WidgetConfigOf<D>,
+    settings: settings && settingsLayout(contract.config, settings),
+  };
 }

@@ -1,10 +1,9 @@
-import { ProblemError } from "../../http/errors.js";
+import { notFoundBecause, upstreamFailed } from "../../http/errors.js";
+import { GithubContributions } from "../../upstream/sources/github.js";
 import type { ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
-import { expectOk, upstreamFailed } from "../upstream.js";
 
 const SERVICE = "GitHub";
-const CACHE_MS = 5 * 60_000;
 /** GitHub logins: alphanumerics and single inner hyphens, at most 39 characters. */
 export const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 
@@ -23,16 +22,6 @@ const LEVELS: Record<string, number> = {
   FOURTH_QUARTILE: 4,
 };
 
-interface GraphUser {
-  login: string;
-  contributionsCollection: {
-    contributionCalendar: {
-      totalContributions: number;
-      weeks: { contributionDays: { date: string; contributionCount: number; contributionLevel: string }[] }[];
-    };
-  };
-}
-
 /** The year to show: a calendar year, or by default the 365 days up to now (GitHub's own view). */
 export function contributionRange(year: number | undefined, now = new Date()) {
   if (year === undefined) return { from: new Date(now.getTime() - 365 * 86_400_000), to: now };
@@ -42,30 +31,33 @@ export function contributionRange(year: number | undefined, now = new Date()) {
 }
 
 export async function contributionCalendar(
-  s: ProviderServices,
+  services: ProviderServices,
   row: AccountRow,
   options: { login?: string; year?: number },
 ) {
   const { from, to } = contributionRange(options.year);
-  const key = s.key(row, "contributions", options.login?.toLowerCase() ?? "@me", options.year ?? "last");
-  return s.cache.get(key, CACHE_MS, async () => {
+  const key = services.key(
+    row,
+    "contributions",
+    options.login?.toLowerCase() ?? "@me",
+    options.year ?? "last",
+  );
+  return services.cached("contributions", key, async () => {
     const variables: Record<string, string> = { from: from.toISOString(), to: to.toISOString() };
     if (options.login) variables.login = options.login;
-    const res = await s.call(row, {
+    const res = await services.call(row, {
+      what: "contribution calendar",
       method: "POST",
       path: "/graphql",
       json: { query: options.login ? USER_QUERY : VIEWER_QUERY, variables },
     });
-    const body = expectOk(res, SERVICE) as {
-      data?: { viewer?: GraphUser | null; user?: GraphUser | null } | null;
-      errors?: { type?: string; message?: string }[];
-    };
+    const body = GithubContributions.read(res);
     const user = options.login ? body.data?.user : body.data?.viewer;
     if (!user) {
       if (body.errors?.some((e) => e.type === "NOT_FOUND")) {
-        throw new ProblemError(404, "not_found", `GitHub has no user ${options.login}`);
+        throw notFoundBecause(`GitHub has no user ${options.login}`);
       }
-      throw upstreamFailed(SERVICE, "the GraphQL answer carried no contribution calendar");
+      throw upstreamFailed(`${SERVICE}: the GraphQL answer carried no contribution calendar`);
     }
     const calendar = user.contributionsCollection.contributionCalendar;
     return {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
+import { ContributionsSchema, WorkItemPageSchema } from "../../../contract/data.js";
 import { errorResponses } from "../../http/schemas.js";
 import type { ProviderServices } from "../client.js";
 import { IntString, intParam, listParam } from "../params.js";
@@ -7,49 +8,8 @@ import { contributionCalendar, LOGIN } from "./contributions.js";
 import { REPO, searchWorkItems } from "./search.js";
 
 const tags = ["Providers"];
-const Iso = Type.String({ format: "date-time" });
-
-const WorkItemSchema = Type.Object({
-  id: Type.Integer(),
-  number: Type.Integer(),
-  title: Type.String(),
-  repository: Type.String({ description: "owner/name" }),
-  url: Type.String(),
-  state: Type.String(),
-  draft: Type.Boolean(),
-  isPullRequest: Type.Boolean(),
-  author: Type.Union([Type.String(), Type.Null()]),
-  labels: Type.Array(Type.Object({ name: Type.String(), color: Type.Union([Type.String(), Type.Null()]) })),
-  comments: Type.Integer(),
-  createdAt: Iso,
-  updatedAt: Iso,
-});
-
-const WorkItemPageSchema = Type.Object({
-  totalCount: Type.Integer(),
-  incompleteResults: Type.Boolean(),
-  page: Type.Integer(),
-  perPage: Type.Integer(),
-  hasMore: Type.Boolean(),
-  items: Type.Array(WorkItemSchema),
-});
-
-const ContributionsSchema = Type.Object({
-  login: Type.String(),
-  from: Iso,
-  to: Iso,
-  totalContributions: Type.Integer(),
-  days: Type.Array(
-    Type.Object({
-      date: Type.String({ description: "YYYY-MM-DD" }),
-      count: Type.Integer(),
-      level: Type.Integer({ minimum: 0, maximum: 4, description: "0 none to 4 most, GitHub's quartiles" }),
-    }),
-  ),
-});
-
 /** GitHub data for the Codehost and Codehost Heatmap widgets, under /api/providers/codehost. */
-export const codehostRoutes: FastifyPluginAsyncTypebox<ProviderServices> = async (app, s) => {
+export const codehostRoutes: FastifyPluginAsyncTypebox<ProviderServices> = async (app, services) => {
   app.get(
     "/api/providers/codehost/items",
     {
@@ -72,8 +32,8 @@ export const codehostRoutes: FastifyPluginAsyncTypebox<ProviderServices> = async
       const repos = listParam(q.repos, "repos", REPO, 10);
       const page = intParam(q.page, "page", 1, 10, 1);
       const perPage = intParam(q.perPage, "perPage", 1, 100, 30);
-      const row = await s.account(request.user.id, "codehost");
-      return searchWorkItems(s, row, { type: q.type ?? "issue", repos, page, perPage });
+      const row = await services.account(request.user.id, "codehost");
+      return searchWorkItems(services, row, { type: q.type ?? "issue", repos, page, perPage });
     },
   );
 
@@ -93,8 +53,8 @@ export const codehostRoutes: FastifyPluginAsyncTypebox<ProviderServices> = async
     async (request) => {
       const { login, year } = request.query;
       const y = year === undefined ? undefined : intParam(year, "year", 2008, new Date().getUTCFullYear(), 0);
-      const row = await s.account(request.user.id, "codehost");
-      return contributionCalendar(s, row, { login, year: y });
+      const row = await services.account(request.user.id, "codehost");
+      return contributionCalendar(services, row, { login, year: y });
     },
   );
 };

@@ -1,27 +1,10 @@
 import type { WorkItem } from "../../../contract/data.js";
-import { PROVIDER_CACHE_MS, type ProviderServices } from "../client.js";
+import { GithubIssueSearch, type GithubSearchItem } from "../../upstream/sources/github.js";
+import type { ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
-import { expectOk } from "../upstream.js";
 
-const SERVICE = "GitHub";
 /** owner/name as GitHub allows them. */
 export const REPO = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
-
-interface SearchItem {
-  id: number;
-  number: number;
-  title: string;
-  html_url: string;
-  repository_url?: string;
-  state: string;
-  draft?: boolean;
-  pull_request?: unknown;
-  user?: { login?: string } | null;
-  labels?: ({ name?: string; color?: string } | string)[];
-  comments?: number;
-  created_at: string;
-  updated_at: string;
-}
 
 /**
  * Open issues or pull requests assigned to or authored by the user, across every repository
@@ -29,7 +12,7 @@ interface SearchItem {
  * issues per repository). `@me` is the token's user, so no login lookup is needed.
  */
 export async function searchWorkItems(
-  s: ProviderServices,
+  services: ProviderServices,
   row: AccountRow,
   options: { type: "issue" | "pr"; repos?: string[]; page: number; perPage: number },
 ) {
@@ -44,14 +27,10 @@ export async function searchWorkItems(
     per_page: String(options.perPage),
     page: String(options.page),
   });
-  const key = s.key(row, "search", query.toString());
-  return s.cache.get(key, PROVIDER_CACHE_MS, async () => {
-    const res = await s.call(row, { path: `/search/issues?${query}` });
-    const body = expectOk(res, SERVICE) as {
-      total_count?: number;
-      incomplete_results?: boolean;
-      items?: SearchItem[];
-    };
+  const key = services.key(row, "search", query.toString());
+  return services.cached("providerData", key, async () => {
+    const res = await services.call(row, { path: `/search/issues?${query}`, what: "issue search" });
+    const body = GithubIssueSearch.read(res);
     const total = body.total_count ?? 0;
     return {
       totalCount: total,
@@ -65,7 +44,7 @@ export async function searchWorkItems(
   });
 }
 
-function toWorkItem(item: SearchItem): WorkItem {
+function toWorkItem(item: GithubSearchItem): WorkItem {
   return {
     id: item.id,
     number: item.number,

@@ -1,14 +1,10 @@
+import type { RichText } from "../../upstream/sources/notion.js";
+
 /**
  * Notion blocks to Markdown (https://developers.notion.com/reference/block). Covers what notes
  * widgets show: headings, lists, to-dos, quotes, callouts, code, links, dividers, images,
  * tables; other block types are left out.
  */
-
-export interface RichText {
-  plain_text?: string;
-  href?: string | null;
-  annotations?: { bold?: boolean; italic?: boolean; strikethrough?: boolean; code?: boolean };
-}
 
 export interface NotionBlock {
   id: string;

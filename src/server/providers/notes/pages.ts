@@ -1,13 +1,17 @@
-import { PROVIDER_CACHE_MS, type ProviderServices } from "../client.js";
+import {
+  NOTES_MAX_BLOCKS as MAX_BLOCKS,
+  NOTES_MAX_DEPTH as MAX_DEPTH,
+  type NotesPageSummary,
+} from "../../../contract/data.js";
+import {
+  NotionBlockChildren,
+  NotionPage,
+  type NotionPageBody,
+  NotionSearch,
+} from "../../upstream/sources/notion.js";
+import type { ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
-import { expectOk } from "../upstream.js";
-import { blocksToMarkdown, type NotionBlock, type RichText } from "./markdown.js";
-
-const SERVICE = "Notion";
-/** How deep nested blocks are followed, and how many blocks a page may bring in. */
-export const MAX_DEPTH = 3;
-export const MAX_BLOCKS = 1000;
-const PAGE_CACHE_MS = 60_000;
+import { blocksToMarkdown, type NotionBlock } from "./markdown.js";
 
 /** A Notion id: 32 hex digits, with or without the UUID dashes. */
 export const NOTION_ID =
@@ -18,31 +22,13 @@ export function normalizeId(id: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-interface NotionPage {
-  id: string;
-  url?: string;
-  icon?: { type?: string; emoji?: string } | null;
-  last_edited_time?: string;
-  parent?: { type?: string; page_id?: string; database_id?: string; workspace?: boolean };
-  properties?: Record<string, { type?: string; title?: RichText[] }>;
-}
-
-export interface PageSummary {
-  id: string;
-  title: string;
-  url: string | null;
-  icon: string | null;
-  lastEditedAt: string | null;
-  parentId: string | null;
-}
-
-function pageTitle(page: NotionPage): string {
+function pageTitle(page: NotionPageBody): string {
   const prop = Object.values(page.properties ?? {}).find((p) => p.type === "title");
   const title = (prop?.title ?? []).map((t) => t.plain_text ?? "").join("");
   return title || "Untitled";
 }
 
-function toSummary(page: NotionPage): PageSummary {
+function toSummary(page: NotionPageBody): NotesPageSummary {
   return {
     id: page.id,
     title: pageTitle(page),
@@ -55,12 +41,12 @@ function toSummary(page: NotionPage): PageSummary {
 
 /** Pages shared with the integration, most recently edited first, one Notion page at a time. */
 export async function searchPages(
-  s: ProviderServices,
+  services: ProviderServices,
   row: AccountRow,
   options: { query?: string; cursor?: string; pageSize: number },
 ) {
-  const key = s.key(row, "search", options.query, options.cursor, options.pageSize);
-  return s.cache.get(key, PROVIDER_CACHE_MS, async () => {
+  const key = services.key(row, "search", options.query, options.cursor, options.pageSize);
+  return services.cached("providerData", key, async () => {
     const json: Record<string, unknown> = {
       filter: { property: "object", value: "page" },
       sort: { direction: "descending", timestamp: "last_edited_time" },
@@ -68,12 +54,8 @@ export async function searchPages(
     };
     if (options.query) json.query = options.query;
     if (options.cursor) json.start_cursor = options.cursor;
-    const res = await s.call(row, { method: "POST", path: "/v1/search", json });
-    const body = expectOk(res, SERVICE) as {
-      results?: NotionPage[];
-      next_cursor?: string | null;
-      has_more?: boolean;
-    };
+    const res = await services.call(row, { method: "POST", path: "/v1/search", what: "page search", json });
+    const body = NotionSearch.read(res);
     return {
       pages: (body.results ?? []).map(toSummary),
       nextCursor: body.has_more ? (body.next_cursor ?? null) : null,
@@ -82,18 +64,18 @@ export async function searchPages(
 }
 
 /** One page as Markdown; nested blocks are followed to MAX_DEPTH, at most MAX_BLOCKS in all. */
-export async function pageMarkdown(s: ProviderServices, row: AccountRow, rawId: string) {
+export async function pageMarkdown(services: ProviderServices, row: AccountRow, rawId: string) {
   const id = normalizeId(rawId);
-  return s.cache.get(s.key(row, "page", id), PAGE_CACHE_MS, async () => {
-    const page = expectOk(await s.call(row, { path: `/v1/pages/${id}` }), SERVICE, "page") as NotionPage;
+  return services.cached("notesPage", services.key(row, "page", id), async () => {
+    const page = NotionPage.read(await services.call(row, { path: `/v1/pages/${id}`, what: "page" }));
     const budget = { left: MAX_BLOCKS, truncated: false };
-    const blocks = await children(s, row, id, 1, budget);
+    const blocks = await children(services, row, id, 1, budget);
     return { ...toSummary(page), markdown: blocksToMarkdown(blocks), truncated: budget.truncated };
   });
 }
 
 async function children(
-  s: ProviderServices,
+  services: ProviderServices,
   row: AccountRow,
   blockId: string,
   depth: number,
@@ -108,12 +90,8 @@ async function children(
     }
     const query = new URLSearchParams({ page_size: String(Math.min(100, budget.left)) });
     if (cursor) query.set("start_cursor", cursor);
-    const res = await s.call(row, { path: `/v1/blocks/${blockId}/children?${query}` });
-    const body = expectOk(res, SERVICE, "page") as {
-      results?: NotionBlock[];
-      next_cursor?: string | null;
-      has_more?: boolean;
-    };
+    const res = await services.call(row, { path: `/v1/blocks/${blockId}/children?${query}`, what: "page" });
+    const body = NotionBlockChildren.read(res);
     const results = (body.results ?? []).slice(0, budget.left);
     budget.left -= results.length;
     out.push(...results);
@@ -127,7 +105,7 @@ async function children(
       budget.truncated = true;
       continue;
     }
-    block.children = await children(s, row, normalizeId(block.id), depth + 1, budget);
+    block.children = await children(services, row, normalizeId(block.id), depth + 1, budget);
   }
   return out;
 }

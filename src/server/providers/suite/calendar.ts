@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Calendar, CalendarEvent, NewEvent } from "../../../contract/data.js";
-import { badRequest } from "../../http/errors.js";
-import { PROVIDER_CACHE_MS, type ProviderServices } from "../client.js";
+import { badRequest, upstreamFailed } from "../../http/errors.js";
+import {
+  GoogleCalendarList,
+  GoogleEvent,
+  type GoogleEventBody,
+  GoogleEventList,
+} from "../../upstream/sources/google.js";
+import type { ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
-import { expectOk, upstreamFailed } from "../upstream.js";
 
 /** Google Calendar API v3 (https://developers.google.com/calendar/api/v3/reference). */
 const CALENDAR = "/calendar/v3";
@@ -13,37 +18,18 @@ const MAX_CALENDAR_PAGES = 5;
 /** Calendar ids are addresses such as `primary`, `a@b.com`, `x#holiday@group.v.calendar.google.com`. */
 export const CALENDAR_ID = /^[A-Za-z0-9._%+#@:-]{1,255}$/;
 
-interface GoogleCalendar {
-  id: string;
-  summary?: string;
-  summaryOverride?: string;
-  primary?: boolean;
-  backgroundColor?: string;
-  foregroundColor?: string;
-  accessRole?: string;
-  timeZone?: string;
-}
-interface GoogleEvent {
-  id: string;
-  status?: string;
-  summary?: string;
-  location?: string;
-  htmlLink?: string;
-  hangoutLink?: string;
-  start?: { dateTime?: string; date?: string };
-  end?: { dateTime?: string; date?: string };
-  conferenceData?: { entryPoints?: { entryPointType?: string; uri?: string }[] };
-}
-
-export async function listCalendars(s: ProviderServices, row: AccountRow): Promise<Calendar[]> {
-  return s.cache.get(s.key(row, "calendars"), PROVIDER_CACHE_MS, async () => {
+export async function listCalendars(services: ProviderServices, row: AccountRow): Promise<Calendar[]> {
+  return services.cached("providerData", services.key(row, "calendars"), async () => {
     const out: Calendar[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < MAX_CALENDAR_PAGES; page++) {
       const query = new URLSearchParams({ maxResults: "250" });
       if (pageToken) query.set("pageToken", pageToken);
-      const res = await s.call(row, { path: `${CALENDAR}/users/me/calendarList?${query}` });
-      const body = expectOk(res, SERVICE) as { items?: GoogleCalendar[]; nextPageToken?: string };
+      const res = await services.call(row, {
+        path: `${CALENDAR}/users/me/calendarList?${query}`,
+        what: "calendar list",
+      });
+      const body = GoogleCalendarList.read(res);
       for (const c of body.items ?? []) {
         const role = c.accessRole ?? "reader";
         out.push({
@@ -70,13 +56,13 @@ export async function listCalendars(s: ProviderServices, row: AccountRow): Promi
  * to know the first `limit` overall: one request per calendar, no per-event calls.
  */
 export async function upcomingEvents(
-  s: ProviderServices,
+  services: ProviderServices,
   row: AccountRow,
   options: { calendars?: string[]; days: number; limit: number },
 ) {
-  const ids = options.calendars ?? (await listCalendars(s, row)).map((c) => c.id);
-  const key = s.key(row, "events", ids.join(","), options.days, options.limit);
-  return s.cache.get(key, PROVIDER_CACHE_MS, async () => {
+  const ids = options.calendars ?? (await listCalendars(services, row)).map((c) => c.id);
+  const key = services.key(row, "events", ids.join(","), options.days, options.limit);
+  return services.cached("providerData", key, async () => {
     const now = new Date();
     const until = new Date(now.getTime() + options.days * 86_400_000);
     const perCalendar = await Promise.all(
@@ -88,10 +74,11 @@ export async function upcomingEvents(
           timeMax: until.toISOString(),
           maxResults: String(options.limit),
         });
-        const res = await s.call(row, {
+        const res = await services.call(row, {
           path: `${CALENDAR}/calendars/${encodeURIComponent(calendarId)}/events?${query}`,
+          what: "calendar",
         });
-        const body = expectOk(res, SERVICE, "calendar") as { items?: GoogleEvent[] };
+        const body = GoogleEventList.read(res);
         return (body.items ?? []).flatMap((e) => toEvent(e, calendarId) ?? []);
       }),
     );
@@ -100,7 +87,7 @@ export async function upcomingEvents(
   });
 }
 
-export async function createEvent(s: ProviderServices, row: AccountRow, input: NewEvent) {
+export async function createEvent(services: ProviderServices, row: AccountRow, input: NewEvent) {
   const start = Date.parse(input.start);
   const end = Date.parse(input.end);
   if (!(end > start))
@@ -120,19 +107,20 @@ export async function createEvent(s: ProviderServices, row: AccountRow, input: N
     };
   }
   const query = input.meet ? "?conferenceDataVersion=1" : "";
-  const res = await s.call(row, {
+  const res = await services.call(row, {
+    what: "calendar",
     method: "POST",
     path: `${CALENDAR}/calendars/${encodeURIComponent(input.calendarId)}/events${query}`,
     json: body,
   });
-  const created = toEvent(expectOk(res, SERVICE, "calendar") as GoogleEvent, input.calendarId);
-  s.cache.invalidate(s.key(row, "events"));
-  if (!created) throw upstreamFailed(SERVICE, "the created event came back without start and end times");
+  const created = toEvent(GoogleEvent.read(res), input.calendarId);
+  services.invalidate("providerData", services.key(row, "events"));
+  if (!created) throw upstreamFailed(`${SERVICE}: the created event came back without start and end times`);
   return created;
 }
 
 /** Our event shape; all-day (date-only) and cancelled events are left out of the widget. */
-function toEvent(e: GoogleEvent, calendarId: string): CalendarEvent | null {
+function toEvent(e: GoogleEventBody, calendarId: string): CalendarEvent | null {
   if (!e.start?.dateTime || !e.end?.dateTime || e.status === "cancelled") return null;
   const video = e.conferenceData?.entryPoints?.find((p) => p.entryPointType === "video")?.uri;
   return {

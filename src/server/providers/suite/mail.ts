@@ -1,45 +1,29 @@
 import type { MailLabel, MailMessage, MailSummary } from "../../../contract/data.js";
 import { badRequest } from "../../http/errors.js";
-import { PROVIDER_CACHE_MS, type ProviderServices } from "../client.js";
+import {
+  GmailLabels,
+  GmailMessage,
+  type GmailMessageBody,
+  GmailMessageList,
+  type GmailPartBody,
+} from "../../upstream/sources/google.js";
+import type { ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
-import { expectOk } from "../upstream.js";
 import { sanitizeEmailHtml, textToHtml } from "./sanitize.js";
 
 /** Gmail REST v1 (https://developers.google.com/gmail/api/reference/rest). */
 const GMAIL = "/gmail/v1/users/me";
-const SERVICE = "Google";
 /** Messages fetched in parallel when listing, as the original app did. */
 const CONCURRENCY = 8;
-const MESSAGE_CACHE_MS = 5 * 60_000;
 
 export interface MailAddress {
   name: string;
   email: string;
 }
-interface GmailHeader {
-  name: string;
-  value: string;
-}
-interface GmailPart {
-  mimeType?: string;
-  headers?: GmailHeader[];
-  body?: { data?: string; size?: number };
-  parts?: GmailPart[];
-}
-interface GmailMessage {
-  id: string;
-  threadId?: string;
-  labelIds?: string[];
-  snippet?: string;
-  internalDate?: string;
-  payload?: GmailPart;
-}
 
-export async function listLabels(s: ProviderServices, row: AccountRow): Promise<MailLabel[]> {
-  return s.cache.get(s.key(row, "labels"), PROVIDER_CACHE_MS, async () => {
-    const body = expectOk(await s.call(row, { path: `${GMAIL}/labels` }), SERVICE) as {
-      labels?: { id: string; name: string; type?: string }[];
-    };
+export async function listLabels(services: ProviderServices, row: AccountRow): Promise<MailLabel[]> {
+  return services.cached("providerData", services.key(row, "labels"), async () => {
+    const body = GmailLabels.read(await services.call(row, { path: `${GMAIL}/labels`, what: "label list" }));
     return (body.labels ?? []).map((l) => ({
       id: l.id,
       name: l.name,
@@ -65,9 +49,9 @@ const SYSTEM_TERMS: Record<string, string> = {
  * messages.list ANDs `labelIds`, but a widget showing several labels wants their union, so more
  * than one label becomes a search of the form `{in:inbox label:work}` (braces mean OR).
  */
-async function labelFilter(s: ProviderServices, row: AccountRow, labels: string[]) {
+async function labelFilter(services: ProviderServices, row: AccountRow, labels: string[]) {
   if (labels.length === 1) return new URLSearchParams({ labelIds: labels[0]! });
-  const known = new Map((await listLabels(s, row)).map((l) => [l.id, l]));
+  const known = new Map((await listLabels(services, row)).map((l) => [l.id, l]));
   const terms = labels.map((id) => {
     const label = known.get(id);
     if (!label)
@@ -83,28 +67,26 @@ async function labelFilter(s: ProviderServices, row: AccountRow, labels: string[
 }
 
 export async function listMessages(
-  s: ProviderServices,
+  services: ProviderServices,
   row: AccountRow,
   options: { labels: string[]; pageSize: number; pageToken?: string },
 ) {
-  const key = s.key(row, "mail", options.labels.join(","), options.pageSize, options.pageToken);
-  return s.cache.get(key, PROVIDER_CACHE_MS, async () => {
-    const query = await labelFilter(s, row, options.labels);
+  const key = services.key(row, "mail", options.labels.join(","), options.pageSize, options.pageToken);
+  return services.cached("providerData", key, async () => {
+    const query = await labelFilter(services, row, options.labels);
     query.set("maxResults", String(options.pageSize));
     if (options.pageToken) query.set("pageToken", options.pageToken);
-    const page = expectOk(await s.call(row, { path: `${GMAIL}/messages?${query}` }), SERVICE) as {
-      messages?: { id: string }[];
-      nextPageToken?: string;
-      resultSizeEstimate?: number;
-    };
+    const page = GmailMessageList.read(
+      await services.call(row, { path: `${GMAIL}/messages?${query}`, what: "message list" }),
+    );
     const ids = (page.messages ?? []).map((m) => m.id).filter((id) => MESSAGE_ID.test(id));
     const messages = await mapLimit(ids, CONCURRENCY, async (id) => {
       const meta = new URLSearchParams({ format: "metadata" });
       for (const h of ["From", "Subject", "Date"]) meta.append("metadataHeaders", h);
-      const res = await s.call(row, { path: `${GMAIL}/messages/${id}?${meta}` });
+      const res = await services.call(row, { path: `${GMAIL}/messages/${id}?${meta}`, what: "message" });
       // A message deleted between the list and the fetch is skipped, not an error.
       if (res.status === 404) return null;
-      return toSummary(expectOk(res, SERVICE) as GmailMessage);
+      return toSummary(GmailMessage.read(res));
     });
     return {
       messages: messages.filter((m): m is MailSummary => m !== null),
@@ -116,10 +98,17 @@ export async function listMessages(
 
 export const MESSAGE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-export async function getMessage(s: ProviderServices, row: AccountRow, id: string): Promise<MailMessage> {
-  return s.cache.get(s.key(row, "message", id), MESSAGE_CACHE_MS, async () => {
-    const res = await s.call(row, { path: `${GMAIL}/messages/${encodeURIComponent(id)}?format=full` });
-    const message = expectOk(res, SERVICE, "message") as GmailMessage;
+export async function getMessage(
+  services: ProviderServices,
+  row: AccountRow,
+  id: string,
+): Promise<MailMessage> {
+  return services.cached("mailMessage", services.key(row, "message", id), async () => {
+    const res = await services.call(row, {
+      path: `${GMAIL}/messages/${encodeURIComponent(id)}?format=full`,
+      what: "message",
+    });
+    const message = GmailMessage.read(res);
     const html = findBody(message.payload, "text/html");
     const text = html === null ? findBody(message.payload, "text/plain") : null;
     return {
@@ -131,7 +120,7 @@ export async function getMessage(s: ProviderServices, row: AccountRow, id: strin
   });
 }
 
-function toSummary(m: GmailMessage): MailSummary {
+function toSummary(m: GmailMessageBody): MailSummary {
   const labels = m.labelIds ?? [];
   const at = Number(m.internalDate);
   return {
@@ -148,7 +137,7 @@ function toSummary(m: GmailMessage): MailSummary {
   };
 }
 
-function header(part: GmailPart | undefined, name: string): string {
+function header(part: GmailPartBody | undefined, name: string): string {
   const lower = name.toLowerCase();
   return part?.headers?.find((h) => h.name.toLowerCase() === lower)?.value ?? "";
 }
@@ -161,7 +150,7 @@ export function parseAddress(value: string): MailAddress {
 }
 
 /** The first body of the given type, depth first, as Gmail nests multipart/alternative. */
-function findBody(part: GmailPart | undefined, mimeType: string, depth = 0): string | null {
+function findBody(part: GmailPartBody | undefined, mimeType: string, depth = 0): string | null {
   if (!part || depth > 10) return null;
   if (part.mimeType === mimeType && part.body?.data) {
     return Buffer.from(part.body.data, "base64url").toString("utf8");

@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import { errorResponses } from "../../http/schemas.js";
-import type { ProviderServices } from "../client.js";
-import { IntString, intParam, listParam, PageToken } from "../params.js";
-import { CALENDAR_ID, createEvent, listCalendars, upcomingEvents } from "./calendar.js";
-import { getMessage, listLabels, listMessages, MESSAGE_ID } from "./mail.js";
 import {
   CalendarEventSchema,
   CalendarSchema,
@@ -13,14 +8,19 @@ import {
   MailMessageSchema,
   MailPageSchema,
   NewEventBody,
-} from "./schemas.js";
+} from "../../../contract/data.js";
+import { errorResponses } from "../../http/schemas.js";
+import type { ProviderServices } from "../client.js";
+import { IntString, intParam, listParam, PageToken } from "../params.js";
+import { CALENDAR_ID, createEvent, listCalendars, upcomingEvents } from "./calendar.js";
+import { getMessage, listLabels, listMessages, MESSAGE_ID } from "./mail.js";
 
 const tags = ["Providers"];
 const LABEL_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const upstreamErrors = () => errorResponses(404, 502, 504);
 
 /** Google mail and calendar data for the Inbox and Meetings widgets, under /api/providers/suite. */
-export const suiteRoutes: FastifyPluginAsyncTypebox<ProviderServices> = async (app, s) => {
+export const suiteRoutes: FastifyPluginAsyncTypebox<ProviderServices> = async (app, services) => {
   app.get(
     "/api/providers/suite/mail/labels",
     {
@@ -30,7 +30,7 @@ export const suiteRoutes: FastifyPluginAsyncTypebox<ProviderServices> = async (a
         response: { 200: Type.Array(MailLabelSchema), ...upstreamErrors() },
       },
     },
-    async (request) => listLabels(s, await s.account(request.user.id, "suite")),
+    async (request) => listLabels(services, await services.account(request.user.id, "suite")),
   );
 
   app.get(
@@ -53,8 +53,8 @@ export const suiteRoutes: FastifyPluginAsyncTypebox<ProviderServices> = async (a
       const q = request.query;
       const labels = listParam(q.labels, "labels", LABEL_ID, 10);
       const pageSize = intParam(q.pageSize, "pageSize", 1, 50, 20);
-      const row = await s.account(request.user.id, "suite");
-      return listMessages(s, row, {
+      const row = await services.account(request.user.id, "suite");
+      return listMessages(services, row, {
         labels: labels?.length ? labels : ["INBOX"],
         pageSize,
         pageToken: q.pageToken,
@@ -72,7 +72,8 @@ export const suiteRoutes: FastifyPluginAsyncTypebox<ProviderServices> = async (a
         response: { 200: MailMessageSchema, ...upstreamErrors() },
       },
     },
-    async (request) => getMessage(s, await s.account(request.user.id, "suite"), request.params.id),
+    async (request) =>
+      getMessage(services, await services.account(request.user.id, "suite"), request.params.id),
   );
 
   app.get(
@@ -84,7 +85,7 @@ export const suiteRoutes: FastifyPluginAsyncTypebox<ProviderServices> = async (a
         response: { 200: Type.Array(CalendarSchema), ...upstreamErrors() },
       },
     },
-    async (request) => listCalendars(s, await s.account(request.user.id, "suite")),
+    async (request) => listCalendars(services, await services.account(request.user.id, "suite")),
   );
 
   app.get(
@@ -108,8 +109,12 @@ export const suiteRoutes: FastifyPluginAsyncTypebox<ProviderServices> = async (a
       const calendars = listParam(q.calendars, "calendars", CALENDAR_ID, 20);
       const days = intParam(q.days, "days", 1, 60, 7);
       const limit = intParam(q.limit, "limit", 1, 250, 50);
-      const row = await s.account(request.user.id, "suite");
-      return upcomingEvents(s, row, { calendars: calendars?.length ? calendars : undefined, days, limit });
+      const row = await services.account(request.user.id, "suite");
+      return upcomingEvents(services, row, {
+        calendars: calendars?.length ? calendars : undefined,
+        days,
+        limit,
+      });
     },
   );
 
@@ -124,8 +129,8 @@ export const suiteRoutes: FastifyPluginAsyncTypebox<ProviderServices> = async (a
       },
     },
     async (request, reply) => {
-      const row = await s.account(request.user.id, "suite");
-      return reply.code(201).send(await createEvent(s, row, request.body));
+      const row = await services.account(request.user.id, "suite");
+      return reply.code(201).send(await createEvent(services, row, request.body));
     },
   );
 };

@@ -3,8 +3,8 @@ import { PROVIDERS, type Provider } from "../../../contract/providers.js";
 import type { Account } from "../../../contract/resources.js";
 import type { TokenCipher } from "../../auth/token-cipher.js";
 import type { Db } from "../../db/client.js";
+import { iso, isoOrNull } from "../../db/json.js";
 import { account } from "../../db/schema.js";
-import { iso, isoOrNull } from "../../http/schemas.js";
 
 type Row = typeof account.$inferSelect;
 

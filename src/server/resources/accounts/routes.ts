@@ -1,24 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import { PROVIDER_LABELS, type Provider } from "../../../contract/providers.js";
 import { AccountSchema, ProviderSchema, UpdateAccountBody } from "../../../contract/resources.js";
 import type { AppContext } from "../../context.js";
-import { ProblemError } from "../../http/errors.js";
+import { notConnected } from "../../http/errors.js";
 import { errorResponses } from "../../http/schemas.js";
 import { listAccounts, storeRefreshToken, unlinkAccount } from "./queries.js";
 
 const tags = ["Accounts"];
 
-const notConnected = (provider: Provider) =>
-  new ProblemError(
-    404,
-    "account_not_connected",
-    `No ${PROVIDER_LABELS[provider]} account (${provider}) is connected`,
-  );
-
 export const accountRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/accounts",

@@ -1,65 +1,127 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import type { Dashboard } from "../../../contract/resources.js";
-import type { Db } from "../../db/client.js";
-import { dashboards } from "../../db/schema.js";
-import { iso } from "../../http/schemas.js";
+import { type Dashboard, DashboardSchema } from "../../../contract/resources.js";
+import type { Applied } from "../../db/changes.js";
+import type { Database, Db } from "../../db/client.js";
+import { isoSql, jsonShape } from "../../db/json.js";
+import { toWidget } from "../../db/records.js";
+import { dashboards, widgets } from "../../db/schema.js";
+import type { Actor } from "../../policies/actor.js";
+import { readableDashboards, writableDashboards, writableWidgets } from "../../policies/records.js";
 
 type Row = typeof dashboards.$inferSelect;
 
-export const toDashboard = (row: Row): Dashboard => ({
-  id: row.id,
-  userId: row.userId,
-  name: row.name,
-  isPublic: row.isPublic,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-});
+const shape = jsonShape(DashboardSchema, getTableColumns(dashboards));
+export const toDashboard = (row: Row) => shape.fromRow(row) as Dashboard;
 
-const owned = (userId: string, id: string) => and(eq(dashboards.id, id), eq(dashboards.userId, userId));
+const one = (id: string, allowed: SQL) => and(eq(dashboards.id, id), allowed);
 
-export async function listDashboards(db: Db, userId: string, id?: string) {
+export async function listDashboards(db: Db, actor: Actor, id?: string) {
   const rows = await db
     .select()
     .from(dashboards)
-    .where(id ? owned(userId, id) : eq(dashboards.userId, userId))
+    .where(id ? one(id, readableDashboards(actor)) : readableDashboards(actor))
     .orderBy(asc(dashboards.createdAt), asc(dashboards.id));
   return rows.map(toDashboard);
 }
 
-export async function createDashboard(db: Db, userId: string, name: string) {
+/** A position in the list: the (createdAt, id) of the last dashboard of the previous page. */
+export interface DashboardCursor {
+  createdAt: string;
+  id: string;
+}
+
+const CURSOR_SHAPE =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** Cursors are opaque to clients: base64url of "createdAt|id". */
+export const encodeCursor = (raw: string) => Buffer.from(raw).toString("base64url");
+
+export function decodeCursor(cursor: string): DashboardCursor | null {
+  const match = CURSOR_SHAPE.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+  return match ? { createdAt: match[1]!, id: match[2]! } : null;
+}
+
+/** "All of them" when no limit is asked for (the spec's plain list). */
+const NO_LIMIT = 2_147_483_647;
+
+const DASHBOARDS_PAGE_JSON = `
+  WITH page AS (
+    SELECT id, user_id, name, is_public, created_at, updated_at,
+           row_number() OVER (ORDER BY created_at, id) AS n
+    FROM dashboards
+    WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
+    ORDER BY created_at, id
+    LIMIT $4::bigint + 1)
+  SELECT
+    coalesce(json_agg(${shape.sqlObject()} ORDER BY n) FILTER (WHERE n <= $4::bigint), '[]')::text AS json,
+    CASE WHEN count(*) > $4::bigint
+      THEN (array_agg(${isoSql("created_at")} || '|' || id ORDER BY n DESC) FILTER (WHERE n <= $4::bigint))[1]
+    END AS next
+  FROM page`;
+
+/**
+ * One page of the user's dashboards (oldest first) as finished JSON array text, built by the
+ * database in one prepared statement like the widgets list; `next` is the cursor of the following
+ * page, null on the last one.
+ */
+export async function listDashboardsJson(
+  database: Database,
+  userId: string,
+  page: { limit?: number; after?: DashboardCursor | null },
+) {
+  const [row] = await database.prepared<{ json: string; next: string | null }>(
+    "dashboards_page_json",
+    DASHBOARDS_PAGE_JSON,
+    [userId, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit ?? NO_LIMIT],
+  );
+  return { json: row!.json, next: row!.next === null ? null : encodeCursor(row!.next) };
+}
+
+export async function createDashboard(db: Db, userId: string, name: string): Promise<Applied<Dashboard>> {
   const now = new Date();
   const [row] = await db
     .insert(dashboards)
     .values({ id: uuidv7(), userId, name, isPublic: false, createdAt: now, updatedAt: now })
     .returning();
-  return toDashboard(row!);
+  const dashboard = toDashboard(row!);
+  return { result: dashboard, changes: [{ kind: "dashboard.created", dashboard }] };
 }
 
 export async function updateDashboard(
   db: Db,
-  userId: string,
+  actor: Actor,
   id: string,
   patch: { name: string; isPublic?: boolean },
-) {
+): Promise<Applied<Dashboard | null>> {
   const [row] = await db
     .update(dashboards)
     .set({ ...patch, updatedAt: new Date() })
-    .where(owned(userId, id))
+    .where(one(id, writableDashboards(actor)))
     .returning();
-  return row ? toDashboard(row) : null;
+  if (!row) return { result: null, changes: [] };
+  const dashboard = toDashboard(row);
+  return { result: dashboard, changes: [{ kind: "dashboard.updated", dashboard }] };
 }
 
 /**
  * Widgets go with their dashboard through the foreign key's cascade, and a settings row that
- * pointed at it falls back to null through ON DELETE SET NULL: one statement, one transaction.
+ * pointed at it falls back to null through ON DELETE SET NULL. The change names the widgets that
+ * went (read first, in the same transaction when listeners run).
  */
-export async function deleteDashboard(db: Db, userId: string, id: string) {
-  const [row] = await db.delete(dashboards).where(owned(userId, id)).returning();
-  return row ? toDashboard(row) : null;
-}
-
-export async function dashboardIsOwned(db: Db, userId: string, id: string) {
-  const [row] = await db.select({ id: dashboards.id }).from(dashboards).where(owned(userId, id)).limit(1);
-  return row !== undefined;
+export async function deleteDashboard(db: Db, actor: Actor, id: string): Promise<Applied<Dashboard | null>> {
+  const gone = await db
+    .select()
+    .from(widgets)
+    .where(and(eq(widgets.dashboardId, id), writableWidgets(actor)));
+  const [row] = await db
+    .delete(dashboards)
+    .where(one(id, writableDashboards(actor)))
+    .returning();
+  if (!row) return { result: null, changes: [] };
+  const dashboard = toDashboard(row);
+  return {
+    result: dashboard,
+    changes: [{ kind: "dashboard.deleted", dashboard, widgets: gone.map(toWidget) }],
+  };
 }

@@ -7,32 +7,79 @@ import {
   Uuid,
 } from "../../../contract/resources.js";
 import type { AppContext } from "../../context.js";
-import { found, notFound } from "../../http/errors.js";
+import { sendJsonText } from "../../http/encoded-json.js";
+import { badRequest, found, notFound } from "../../http/errors.js";
 import { errorResponses, IdQuery } from "../../http/schemas.js";
-import { createDashboard, deleteDashboard, listDashboards, updateDashboard } from "./queries.js";
+import {
+  createDashboard,
+  decodeCursor,
+  deleteDashboard,
+  listDashboards,
+  listDashboardsJson,
+  updateDashboard,
+} from "./queries.js";
 
 const tags = ["Dashboards"];
 const DashboardList = Type.Array(Type.Ref(DashboardSchema));
+export const MAX_PAGE = 1000;
+
+const ListQuery = Type.Object({
+  id: Type.Optional(Uuid),
+  limit: Type.Optional(
+    Type.String({
+      pattern: "^([1-9][0-9]{0,2}|1000)$",
+      description: `Page size, 1 to ${MAX_PAGE}. Without it the whole list is answered.`,
+    }),
+  ),
+  cursor: Type.Optional(
+    Type.String({
+      pattern: "^[A-Za-z0-9_-]{1,200}$",
+      description: "Where the page starts: the cursor from the previous answer's Link header (rel=next).",
+    }),
+  ),
+});
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/dashboards",
     {
       schema: {
         tags,
-        summary: "List the user's dashboards (one when id is given)",
-        querystring: Type.Object({ id: Type.Optional(Uuid) }),
-        response: { 200: DashboardList, ...errorResponses(404) },
+        summary: "List the user's dashboards, oldest first (one when id is given)",
+        description:
+          "Paginated with `limit` and `cursor`: when more dashboards follow, the answer carries a " +
+          '`Link: </api/dashboards?limit=N&cursor=C>; rel="next"` header; the last page has none.',
+        querystring: ListQuery,
+        response: {
+          200: {
+            ...DashboardList,
+            headers: Type.Object({
+              link: Type.Optional(Type.String({ description: 'The next page, rel="next" (RFC 8288)' })),
+            }),
+          },
+          ...errorResponses(404),
+        },
       },
     },
-    async (request) => {
-      const { id } = request.query;
-      const list = await listDashboards(db, request.user.id, id);
-      if (id && list.length === 0) throw notFound("Dashboard");
-      return list;
+    async (request, reply) => {
+      const { id, limit, cursor } = request.query;
+      if (id) {
+        const list = await listDashboards(db, request.actor, id);
+        if (list.length === 0) throw notFound("Dashboard");
+        return list;
+      }
+      const after = cursor === undefined ? null : decodeCursor(cursor);
+      if (cursor !== undefined && after === null)
+        throw badRequest("cursor is not one this server gave out", [
+          { path: "/cursor", message: "unknown cursor" },
+        ]);
+      const pageSize = limit === undefined ? undefined : Number(limit);
+      const page = await listDashboardsJson(ctx.database, request.user.id, { limit: pageSize, after });
+      if (page.next !== null)
+        reply.header("link", `</api/dashboards?limit=${pageSize}&cursor=${page.next}>; rel="next"`);
+      return sendJsonText(reply, page.json);
     },
   );
 
@@ -47,7 +94,11 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createDashboard(db, request.user.id, request.body.name.trim())),
+      reply
+        .code(201)
+        .send(
+          await ctx.changes.apply(db, (tx) => createDashboard(tx, request.user.id, request.body.name.trim())),
+        ),
   );
 
   app.put(
@@ -63,7 +114,10 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
     async (request) => {
       const { id, name, isPublic } = request.body;
       const patch = isPublic === undefined ? { name: name.trim() } : { name: name.trim(), isPublic };
-      return found(await updateDashboard(db, request.user.id, id, patch), "Dashboard");
+      return found(
+        await ctx.changes.apply(db, (tx) => updateDashboard(tx, request.actor, id, patch)),
+        "Dashboard",
+      );
     },
   );
 
@@ -77,6 +131,10 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
         response: { 200: Type.Ref(DashboardSchema), ...errorResponses(404) },
       },
     },
-    async (request) => found(await deleteDashboard(db, request.user.id, request.query.id), "Dashboard"),
+    async (request) =>
+      found(
+        await ctx.changes.apply(db, (tx) => deleteDashboard(tx, request.actor, request.query.id)),
+        "Dashboard",
+      ),
   );
 };

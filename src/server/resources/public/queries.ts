@@ -1,22 +1,16 @@
-import { and, asc, eq, notInArray } from "drizzle-orm";
-import type { WidgetType } from "../../../contract/widgets.js";
+import { and, asc, eq } from "drizzle-orm";
+import { type WidgetType, widgetDefinition } from "../../../contract/widgets.js";
 import type { Db } from "../../db/client.js";
+import { iso } from "../../db/json.js";
 import { dashboards, widgets } from "../../db/schema.js";
-import { iso } from "../../http/schemas.js";
-
-/** Widget types whose data comes from the owner's connected accounts: never shown publicly. */
-export const PRIVATE_WIDGET_TYPES: WidgetType[] = ["Inbox", "Meetings", "Codehost", "Codehost Heatmap"];
+import { VISITOR } from "../../policies/actor.js";
+import { readableDashboards, readableWidgets } from "../../policies/records.js";
 
 /**
- * The config of one widget of the given type on a public dashboard, or null when the dashboard
+ * The config of one widget of the given type that a visitor may see, or null when the dashboard
  * is not public or holds no such widget: the one check behind every public widget-data route.
  */
-export async function readPublicWidgetConfig(
-  db: Db,
-  dashboardId: string,
-  widgetId: string,
-  type: WidgetType,
-) {
+export async function readPublicWidgetConfig(db: Db, dashboardId: string, widgetId: string, type: string) {
   const [row] = await db
     .select({ config: widgets.config })
     .from(widgets)
@@ -26,7 +20,7 @@ export async function readPublicWidgetConfig(
         eq(widgets.id, widgetId),
         eq(widgets.dashboardId, dashboardId),
         eq(widgets.widgetType, type),
-        eq(dashboards.isPublic, true),
+        readableWidgets(VISITOR),
       ),
     )
     .limit(1);
@@ -37,7 +31,7 @@ export async function readPublicDashboard(db: Db, id: string) {
   const [dashboard] = await db
     .select({ id: dashboards.id, name: dashboards.name, updatedAt: dashboards.updatedAt })
     .from(dashboards)
-    .where(and(eq(dashboards.id, id), eq(dashboards.isPublic, true)))
+    .where(and(eq(dashboards.id, id), readableDashboards(VISITOR)))
     .limit(1);
   if (!dashboard) return null;
   const rows = await db
@@ -51,7 +45,8 @@ export async function readPublicDashboard(db: Db, id: string) {
       config: widgets.config,
     })
     .from(widgets)
-    .where(and(eq(widgets.dashboardId, id), notInArray(widgets.widgetType, PRIVATE_WIDGET_TYPES)))
+    .innerJoin(dashboards, eq(dashboards.id, widgets.dashboardId))
+    .where(and(eq(widgets.dashboardId, id), readableWidgets(VISITOR)))
     .orderBy(asc(widgets.createdAt), asc(widgets.id));
   return {
     id: dashboard.id,
@@ -60,19 +55,17 @@ export async function readPublicDashboard(db: Db, id: string) {
     widgets: rows.map((w) => ({
       ...w,
       widgetType: w.widgetType as WidgetType,
-      config: w.widgetType === "Weather" ? coarseLocation(w.config) : (w.config as object),
+      config: publicConfigOf(w.widgetType, w.config),
     })),
   };
 }
 
 /**
- * A Weather widget may hold the owner's exact position (from the browser); the public view shows
- * the weather of the area, never the spot: coordinates are cut to two decimals (about 1 km).
+ * What a visitor may see of a stored config: the one its owner sees (the type's parser, so a
+ * legacy config reads the same to both), through the type's public view (Weather: the area, not
+ * the spot). A type this version does not know shows nothing of its config.
  */
-export function coarseLocation(config: unknown): { location?: { latitude?: unknown; longitude?: unknown } } {
-  const c = (config ?? {}) as { location?: { latitude?: unknown; longitude?: unknown } };
-  const loc = c.location;
-  if (!loc || typeof loc !== "object") return c;
-  const round = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? Math.round(v * 100) / 100 : v);
-  return { ...c, location: { ...loc, latitude: round(loc.latitude), longitude: round(loc.longitude) } };
+export function publicConfigOf(type: string, stored: unknown): object {
+  const definition = widgetDefinition(type);
+  return definition ? definition.publicConfig(definition.parse(stored)) : {};
 }

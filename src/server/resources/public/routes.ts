@@ -1,26 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import { ConfigObject, ProblemSchema, Uuid, WidgetTypeSchema } from "../../../contract/resources.js";
+import { PublicDashboardSchema } from "../../../contract/data.js";
+import { ProblemSchema, Uuid } from "../../../contract/resources.js";
+import { PRIVATE_WIDGET_TYPES } from "../../../contract/widgets.js";
 import type { AppContext } from "../../context.js";
 import { found } from "../../http/errors.js";
 import { readPublicDashboard } from "./queries.js";
-
-const PublicWidget = Type.Object({
-  id: Uuid,
-  widgetType: WidgetTypeSchema,
-  height: Type.Number(),
-  width: Type.Number(),
-  positionX: Type.Number(),
-  positionY: Type.Number(),
-  config: ConfigObject,
-});
-
-const PublicDashboard = Type.Object({
-  id: Uuid,
-  name: Type.String(),
-  updatedAt: Type.String({ format: "date-time" }),
-  widgets: Type.Array(PublicWidget),
-});
 
 /**
  * Read-only view of a dashboard its owner published. No session needed; nothing identifies the
@@ -30,14 +15,14 @@ export const publicRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
   app.get(
     "/api/public/dashboards/:id",
     {
+      config: { access: "public" },
       schema: {
         tags: ["Public"],
         summary: "A published dashboard and its widgets, without a session",
-        description:
-          "404 unless the dashboard exists and is public. Inbox, Meetings, Codehost and Codehost Heatmap widgets are never included: they show the owner's connected accounts.",
+        description: `404 unless the dashboard exists and is public. ${PRIVATE_WIDGET_TYPES.join(", ")} widgets are never included: they show the owner's connected accounts. Each config is read as the owner's app reads it (defaults for missing or malformed values, legacy keys renamed), and Weather locations are rounded to about a kilometre.`,
         security: [],
         params: Type.Object({ id: Uuid }),
-        response: { 200: PublicDashboard, 400: Type.Ref(ProblemSchema), 404: Type.Ref(ProblemSchema) },
+        response: { 200: PublicDashboardSchema, 400: Type.Ref(ProblemSchema), 404: Type.Ref(ProblemSchema) },
       },
     },
     async (request, reply) => {

@@ -1,16 +1,13 @@
-import { Type } from "@sinclair/typebox";
-import type { FastifyRequest } from "fastify";
+import { type Static, type TObject, type TSchema, Type } from "@sinclair/typebox";
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ProblemSchema, Uuid } from "../../../contract/resources.js";
-import type { WidgetType } from "../../../contract/widgets.js";
-import type { AppContext } from "../../context.js";
-import { found, ProblemError } from "../../http/errors.js";
+import type { ServiceDataSource, WidgetTypeDefinition } from "../../../contract/widgets/define.js";
+import type { Db } from "../../db/client.js";
+import { found } from "../../http/errors.js";
 import { readPublicWidgetConfig } from "./queries.js";
 
-/** Visitors of public dashboards have no session, so they are counted per client address. */
-const PUBLIC_DATA_PER_MINUTE = 120;
-
-export const PublicWidgetParams = Type.Object({ id: Uuid, widgetId: Uuid });
-export const publicDataErrors = {
+const PublicWidgetParams = Type.Object({ id: Uuid, widgetId: Uuid });
+const publicDataErrors = {
   400: Type.Ref(ProblemSchema),
   404: Type.Ref(ProblemSchema),
   429: Type.Ref(ProblemSchema),
@@ -18,24 +15,65 @@ export const publicDataErrors = {
   504: Type.Ref(ProblemSchema),
 };
 
+/** Anyone may ask; visitors have no session, so they are counted per client address. */
+const publicDataRoute: FastifyContextConfig = {
+  access: "public",
+  rateLimit: [
+    {
+      name: "public-data",
+      key: (request) => request.ip,
+      limit: 120,
+      windowMs: 60_000,
+      detail: "Too many requests for public widget data",
+    },
+  ],
+};
+
+/** Live data a widget type shows on public dashboards, served by the module that owns the data. */
+export interface PublicWidgetData<S extends TObject, Q> {
+  /** The widget type's contract: its parser, public view and what a visitor's request asks for. */
+  definition: WidgetTypeDefinition<string, S, ServiceDataSource<Static<S>, Q>>;
+  summary: string;
+  description: string;
+  response: TSchema;
+  /** Answers the query the widget's stored config makes, never parameters the visitor sends. */
+  serve(query: Q, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
 /**
- * Live data for a widget on a public dashboard is fetched with the widget's stored config, never
- * with parameters from the visitor: this checks the address's budget and loads that config (404
- * unless the dashboard is public and holds such a widget).
+ * Every public widget-data route is registered here, so each answers alike: anyone may ask,
+ * within a budget per address, and only for a widget of that type that a visitor may see (404
+ * otherwise). The stored config is read as the owner's app reads it (the type's parser, then its
+ * public view), and the query it makes is handed to the module that owns the data.
  */
-export async function publicWidgetConfig(
-  ctx: AppContext,
-  request: Pick<FastifyRequest, "ip">,
-  { id, widgetId }: { id: string; widgetId: string },
-  type: WidgetType,
+export function routePublicWidgetData<S extends TObject, Q>(
+  app: FastifyInstance,
+  db: Db,
+  def: PublicWidgetData<S, Q>,
 ) {
-  if (ctx.config.rateLimitEnabled) {
-    const verdict = await ctx.limiter.hit(`public-data:${request.ip}`, PUBLIC_DATA_PER_MINUTE, 60_000);
-    if (!verdict.allowed) {
-      throw new ProblemError(429, "rate_limited", "Too many requests for public widget data", {
-        retryAfterSeconds: verdict.retryAfterMs / 1000,
-      });
-    }
-  }
-  return found(await readPublicWidgetConfig(ctx.database.db, id, widgetId, type), "Widget");
+  const { definition } = def;
+  app.get(
+    `/api/public/dashboards/:id/widgets/:widgetId/${definition.data.publicRoute}`,
+    {
+      config: publicDataRoute,
+      schema: {
+        tags: ["Public"],
+        summary: def.summary,
+        description: def.description,
+        security: [],
+        params: PublicWidgetParams,
+        response: { 200: def.response, ...publicDataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id, widgetId } = request.params as { id: string; widgetId: string };
+      const stored = found(await readPublicWidgetConfig(db, id, widgetId, definition.type), "Widget");
+      const shown = definition.publicConfig(definition.parse(stored));
+      const query = found(
+        definition.data.visitorQuery(shown),
+        `Data this ${definition.type} widget asks for`,
+      );
+      return def.serve(query, request, reply);
+    },
+  );
 }

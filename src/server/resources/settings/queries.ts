@@ -1,21 +1,19 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import type { Settings, UpdateSettingsInput } from "../../../contract/resources.js";
+import {
+  type Settings,
+  SettingsSchema,
+  UpdateSettingsBody,
+  type UpdateSettingsInput,
+} from "../../../contract/resources.js";
 import type { Db } from "../../db/client.js";
+import { changesFrom, jsonShape } from "../../db/json.js";
 import { settings } from "../../db/schema.js";
-import { iso } from "../../http/schemas.js";
 
 type Row = typeof settings.$inferSelect;
 
-export const toSettings = (row: Row): Settings => ({
-  id: row.id,
-  userId: row.userId,
-  lastDashboardId: row.lastDashboardId,
-  config: row.config,
-  onboardingCompleted: row.onboardingCompleted,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-});
+const shape = jsonShape(SettingsSchema, getTableColumns(settings));
+export const toSettings = (row: Row) => shape.fromRow(row) as Settings;
 
 /** Creates the user's one settings row unless it exists; safe to call any number of times. */
 export async function ensureSettings(db: Db, userId: string) {
@@ -39,13 +37,12 @@ export async function listSettings(db: Db, userId: string): Promise<Settings[]> 
 }
 
 export async function updateSettings(db: Db, userId: string, input: UpdateSettingsInput) {
-  const patch: Partial<typeof settings.$inferInsert> = { updatedAt: new Date() };
-  if (input.lastDashboardId !== undefined) patch.lastDashboardId = input.lastDashboardId;
-  if (input.config !== undefined) patch.config = input.config;
-  if (input.onboardingCompleted !== undefined) patch.onboardingCompleted = input.onboardingCompleted;
+  const changes = changesFrom(UpdateSettingsBody, input);
+  // JSON null is a value to store (the spec allows any JSON); Drizzle would write SQL NULL for it.
+  if (input.config === null) Object.assign(changes, { config: sql`'null'::jsonb` });
   const [row] = await db
     .update(settings)
-    .set(patch)
+    .set(changes)
     .where(and(eq(settings.id, input.id), eq(settings.userId, userId)))
     .returning();
   return row ? toSettings(row) : null;

@@ -5,7 +5,7 @@ import type { AppContext } from "../../context.js";
 import { badRequest, found } from "../../http/errors.js";
 import { errorResponses } from "../../http/schemas.js";
 import { assertConfigSize, isForeignKeyViolation } from "../../http/validation.js";
-import { dashboardIsOwned } from "../dashboards/queries.js";
+import { mayChangeDashboard } from "../../policies/records.js";
 import { listSettings, updateSettings } from "./queries.js";
 
 const tags = ["Settings"];
@@ -16,7 +16,6 @@ const foreignDashboard = () =>
 
 export const settingsRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/settings",
@@ -43,7 +42,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
     async (request) => {
       const { lastDashboardId, config } = request.body;
       assertConfigSize(config);
-      if (lastDashboardId && !(await dashboardIsOwned(db, request.user.id, lastDashboardId)))
+      if (lastDashboardId && !(await mayChangeDashboard(db, request.actor, lastDashboardId)))
         throw foreignDashboard();
       try {
         return found(await updateSettings(db, request.user.id, request.body), "Settings");

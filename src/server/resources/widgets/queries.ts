@@ -1,33 +1,30 @@
 import { and, asc, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import type { CreateWidgetInput, UpdateWidgetInput, Widget } from "../../../contract/resources.js";
+import {
+  type CreateWidgetInput,
+  UpdateWidgetBody,
+  type UpdateWidgetInput,
+  type Widget,
+} from "../../../contract/resources.js";
+import type { Applied } from "../../db/changes.js";
 import type { Database, Db } from "../../db/client.js";
+import { changesFrom } from "../../db/json.js";
+import { toWidget, widgetShape } from "../../db/records.js";
 import { widgets } from "../../db/schema.js";
-import { iso } from "../../http/schemas.js";
+import type { Actor } from "../../policies/actor.js";
+import { readableWidgets, writableWidgets } from "../../policies/records.js";
 
 type Row = typeof widgets.$inferSelect;
 
-export const toWidget = (row: Row): Widget => ({
-  id: row.id,
-  userId: row.userId,
-  dashboardId: row.dashboardId,
-  widgetType: row.widgetType as Widget["widgetType"],
-  height: row.height,
-  width: row.width,
-  positionX: row.positionX,
-  positionY: row.positionY,
-  config: row.config as Widget["config"],
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-});
+const shape = widgetShape;
 
 const order = [asc(widgets.createdAt), asc(widgets.id)];
 
 /** All of the user's widgets, or those of one dashboard (empty when the dashboard is not theirs). */
-export async function listWidgets(db: Db, userId: string, dashboardId?: string) {
+export async function listWidgets(db: Db, actor: Actor, dashboardId?: string) {
   const where = dashboardId
-    ? and(eq(widgets.userId, userId), eq(widgets.dashboardId, dashboardId))
-    : eq(widgets.userId, userId);
+    ? and(readableWidgets(actor), eq(widgets.dashboardId, dashboardId))
+    : readableWidgets(actor);
   const rows = await db
     .select()
     .from(widgets)
@@ -36,15 +33,8 @@ export async function listWidgets(db: Db, userId: string, dashboardId?: string) 
   return rows.map(toWidget);
 }
 
-/** ISO 8601 UTC with milliseconds, formatted by the database exactly as Date#toISOString would. */
-const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 const DASHBOARD_WIDGETS_JSON = `
-  SELECT coalesce(json_agg(json_build_object(
-    'id', id, 'userId', user_id, 'dashboardId', dashboard_id, 'widgetType', widget_type,
-    'height', height, 'width', width, 'positionX', position_x, 'positionY', position_y, 'config', config,
-    'createdAt', ${isoSql("created_at")}, 'updatedAt', ${isoSql("updated_at")}
-  ) ORDER BY created_at, id), '[]')::text AS json
+  SELECT coalesce(json_agg(${shape.sqlObject()} ORDER BY created_at, id), '[]')::text AS json
   FROM widgets WHERE user_id = $1 AND dashboard_id = $2`;
 
 /**
@@ -61,7 +51,11 @@ export async function listDashboardWidgetsJson(database: Database, userId: strin
   return row!.json;
 }
 
-export async function createWidget(db: Db, userId: string, input: CreateWidgetInput) {
+export async function createWidget(
+  db: Db,
+  userId: string,
+  input: CreateWidgetInput,
+): Promise<Applied<Widget>> {
   const now = new Date();
   const [row] = await db
     .insert(widgets)
@@ -79,29 +73,34 @@ export async function createWidget(db: Db, userId: string, input: CreateWidgetIn
       updatedAt: now,
     })
     .returning();
-  return toWidget(row!);
+  const widget = toWidget(row!);
+  return { result: widget, changes: [{ kind: "widget.created", widget }] };
 }
 
 /** Only geometry and config change; owner, dashboard and type are not accepted fields (spec). */
-export async function updateWidget(db: Db, userId: string, input: UpdateWidgetInput) {
-  const patch: Partial<typeof widgets.$inferInsert> = { updatedAt: new Date() };
-  if (input.height !== undefined) patch.height = input.height;
-  if (input.width !== undefined) patch.width = input.width;
-  if (input.positionX !== undefined) patch.positionX = input.positionX;
-  if (input.positionY !== undefined) patch.positionY = input.positionY;
-  if (input.config !== undefined) patch.config = input.config;
+export async function updateWidget(
+  db: Db,
+  actor: Actor,
+  input: UpdateWidgetInput,
+): Promise<Applied<Widget | null>> {
   const [row] = await db
     .update(widgets)
-    .set(patch)
-    .where(and(eq(widgets.id, input.id), eq(widgets.userId, userId)))
+    .set(changesFrom(UpdateWidgetBody, input))
+    .where(and(eq(widgets.id, input.id), writableWidgets(actor)))
     .returning();
-  return row ? toWidget(row) : null;
+  return applied(row, "widget.updated");
 }
 
-export async function deleteWidget(db: Db, userId: string, id: string) {
+export async function deleteWidget(db: Db, actor: Actor, id: string): Promise<Applied<Widget | null>> {
   const [row] = await db
     .delete(widgets)
-    .where(and(eq(widgets.id, id), eq(widgets.userId, userId)))
+    .where(and(eq(widgets.id, id), writableWidgets(actor)))
     .returning();
-  return row ? toWidget(row) : null;
+  return applied(row, "widget.deleted");
+}
+
+function applied(row: Row | undefined, kind: "widget.updated" | "widget.deleted"): Applied<Widget | null> {
+  if (!row) return { result: null, changes: [] };
+  const widget = toWidget(row);
+  return { result: widget, changes: [{ kind, widget }] };
 }

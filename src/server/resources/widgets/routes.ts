@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import { CreateWidgetBody, UpdateWidgetBody, Uuid, WidgetSchema } from "../../../contract/resources.js";
 import type { AppContext } from "../../context.js";
+import { sendJsonText } from "../../http/encoded-json.js";
 import { found, notFound } from "../../http/errors.js";
 import { errorResponses, IdQuery } from "../../http/schemas.js";
 import { assertConfigSize, isForeignKeyViolation } from "../../http/validation.js";
-import { dashboardIsOwned } from "../dashboards/queries.js";
+import { mayChangeDashboard, mayReadDashboard } from "../../policies/records.js";
 import {
   createWidget,
   deleteWidget,
@@ -18,7 +19,6 @@ const tags = ["Widgets"];
 
 export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  app.addHook("onRequest", ctx.authenticate);
 
   app.get(
     "/api/widgets",
@@ -32,16 +32,12 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
     },
     async (request, reply) => {
       const { dashboardId } = request.query;
-      if (!dashboardId) return listWidgets(db, request.user.id);
+      if (!dashboardId) return listWidgets(db, request.actor);
       const json = await listDashboardWidgetsJson(ctx.database, request.user.id, dashboardId);
       // One query in the common case; only an empty answer needs to tell "no widgets" from "no dashboard".
-      if (json === "[]" && !(await dashboardIsOwned(db, request.user.id, dashboardId)))
+      if (json === "[]" && !(await mayReadDashboard(db, request.actor, dashboardId)))
         throw notFound("Dashboard");
-      // Already JSON text: sent as is, past the response serializer.
-      return reply
-        .type("application/json; charset=utf-8")
-        .serializer(String)
-        .send(json as never);
+      return sendJsonText(reply, json);
     },
   );
 
@@ -57,10 +53,12 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
     },
     async (request, reply) => {
       assertConfigSize(request.body.config);
-      if (!(await dashboardIsOwned(db, request.user.id, request.body.dashboardId)))
+      if (!(await mayChangeDashboard(db, request.actor, request.body.dashboardId)))
         throw notFound("Dashboard");
       try {
-        return reply.code(201).send(await createWidget(db, request.user.id, request.body));
+        return reply
+          .code(201)
+          .send(await ctx.changes.apply(db, (tx) => createWidget(tx, request.user.id, request.body)));
       } catch (error) {
         if (isForeignKeyViolation(error)) throw notFound("Dashboard");
         throw error;
@@ -81,7 +79,10 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
     },
     async (request) => {
       assertConfigSize(request.body.config);
-      return found(await updateWidget(db, request.user.id, request.body), "Widget");
+      return found(
+        await ctx.changes.apply(db, (tx) => updateWidget(tx, request.actor, request.body)),
+        "Widget",
+      );
     },
   );
 
@@ -95,6 +96,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
         response: { 200: Type.Ref(WidgetSchema), ...errorResponses(404) },
       },
     },
-    async (request) => found(await deleteWidget(db, request.user.id, request.query.id), "Widget"),
+    async (request) =>
+      found(await ctx.changes.apply(db, (tx) => deleteWidget(tx, request.actor, request.query.id)), "Widget"),
   );
 };

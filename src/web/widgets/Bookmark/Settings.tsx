@@ -1,9 +1,9 @@
 import { useState } from "react";
+import type { BookmarkConfig } from "../../../contract/widgets/bookmark";
 import { newId } from "../../lib/ids";
 import { normaliseUserUrl } from "../../lib/parse";
-import { ListEditor } from "../shared/ListEditor";
+import { ListEditor } from "../settings/ListEditor";
 import type { WidgetSettingsProps } from "../types";
-import type { BookmarkConfig } from "./config";
 
 interface Row {
   id: string;

@@ -1,19 +1,16 @@
 import { type FormEvent, useState } from "react";
-import { newId } from "../../lib/ids";
-import { normaliseUserUrl } from "../../lib/parse";
-import { Icon } from "../../ui/icons";
-import { useDragList } from "../shared/useDragList";
-import { defineWidget, type WidgetProps } from "../types";
 import {
   type Bookmark,
   type BookmarkConfig,
-  defaultBookmarkConfig,
-  faviconUrl,
-  hostname,
-  initialOf,
-  moveItem,
-  parseBookmarkConfig,
-} from "./config";
+  bookmarkWidget as contract,
+} from "../../../contract/widgets/bookmark";
+import { hostname } from "../../../contract/widgets/fields";
+import { newId } from "../../lib/ids";
+import { normaliseUserUrl } from "../../lib/parse";
+import { moveItem, useDragList } from "../../lib/reorder";
+import { Icon } from "../../ui/icons";
+import { defineWidget, type WidgetProps } from "../types";
+import { faviconUrl, initialOf } from "./logic";
 import { BookmarkSettings } from "./Settings";
 
 /** A stable, well spread hue per site (FNV-1a, then the golden angle), for the initial's tile. */
@@ -71,7 +68,7 @@ function BookmarkForm({
     event.preventDefault();
     const normalised = normaliseUserUrl(url);
     if (!normalised) {
-      setError("Enter a web address like example.com or https://example.com");
+      setError("Enter a web address like example.com, https://example.com or 192.168.1.10:8989");
       return;
     }
     onSubmit({ title: title.trim() || hostname(normalised), url: normalised });
@@ -87,7 +84,7 @@ function BookmarkForm({
       />
       <input
         aria-label="Bookmark URL"
-        placeholder="example.com"
+        placeholder="example.com or nas.lan:5000"
         value={url}
         // biome-ignore lint/a11y/noAutofocus: the form opens on request; typing goes straight in.
         autoFocus={!initial}
@@ -115,7 +112,50 @@ function BookmarkForm({
   );
 }
 
-function BookmarkWidget({ config, update }: WidgetProps<BookmarkConfig>) {
+function BookmarkLink({ bookmark }: { bookmark: Bookmark }) {
+  return (
+    <a
+      href={bookmark.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="bookmark-link"
+      title={bookmark.url}
+      draggable={false}
+    >
+      <Favicon bookmark={bookmark} />
+      <span className="bookmark-text">
+        <span className="bookmark-title">{bookmark.title}</span>
+        <span className="bookmark-host">{hostname(bookmark.url)}</span>
+      </span>
+    </a>
+  );
+}
+
+/** A visitor's view: the links, nothing to change. */
+function BookmarkList({ bookmarks }: { bookmarks: Bookmark[] }) {
+  if (bookmarks.length === 0)
+    return (
+      <div className="widget-empty">
+        <p>No bookmarks yet.</p>
+      </div>
+    );
+  return (
+    <ul className="bookmark-list bookmarks">
+      {bookmarks.map((bookmark) => (
+        <li key={bookmark.id} className="bookmark-row">
+          <BookmarkLink bookmark={bookmark} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BookmarkWidget({ config, update, readOnly }: WidgetProps<BookmarkConfig>) {
+  if (readOnly) return <BookmarkList bookmarks={config.bookmarks} />;
+  return <BookmarkEditor config={config} update={update} />;
+}
+
+function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "config" | "update">) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const list = config.bookmarks;
@@ -151,20 +191,7 @@ function BookmarkWidget({ config, update }: WidgetProps<BookmarkConfig>) {
               className={`bookmark-row ${drag.indicator(index)}`}
               {...drag.itemProps(index)}
             >
-              <a
-                href={bookmark.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="bookmark-link"
-                title={bookmark.url}
-                draggable={false}
-              >
-                <Favicon bookmark={bookmark} />
-                <span className="bookmark-text">
-                  <span className="bookmark-title">{bookmark.title}</span>
-                  <span className="bookmark-host">{hostname(bookmark.url)}</span>
-                </span>
-              </a>
+              <BookmarkLink bookmark={bookmark} />
               <div className="row-actions">
                 <button
                   type="button"
@@ -228,17 +255,14 @@ function BookmarkPreview() {
   );
 }
 
-export const bookmarkWidget = defineWidget<BookmarkConfig>({
-  type: "Bookmark",
+export const bookmarkWidget = defineWidget(contract, {
   name: "Bookmarks",
   description: "Links to the sites you use most, with their icons. Drag to reorder.",
   keywords: ["links", "favorites", "sites", "urls"],
   icon: "bookmark",
-  defaultSize: { width: 300, height: 360 },
-  minSize: { width: 200, height: 160 },
-  defaultConfig: defaultBookmarkConfig,
-  parseConfig: parseBookmarkConfig,
+  defaultSize: { columns: 5, rows: 15 },
+  minSize: { columns: 3, rows: 8 },
   Component: BookmarkWidget,
-  Settings: BookmarkSettings,
+  settings: [BookmarkSettings],
   Preview: BookmarkPreview,
 });

@@ -1,7 +1,8 @@
+import { type ClockConfig, clockWidget as contract } from "../../../contract/widgets/clock";
 import { useNow } from "../../lib/use-now";
-import { Field, TimeZoneSelect } from "../shared/fields";
+import { Field, TimeZoneSelect } from "../../ui/fields";
 import { defineWidget, type WidgetProps, type WidgetSettingsProps } from "../types";
-import { type ClockConfig, clockFace, defaultClockConfig, parseClockConfig } from "./config";
+import { clockFace } from "./logic";
 
 function Clock({ config, settings }: WidgetProps<ClockConfig>) {
   const now = useNow(config.showSeconds ? 1000 : 10_000);
@@ -22,43 +23,18 @@ function Clock({ config, settings }: WidgetProps<ClockConfig>) {
   );
 }
 
-function ClockSettings({ config, onChange, settings }: WidgetSettingsProps<ClockConfig>) {
+function TimeZoneSetting({ config, onChange, settings }: WidgetSettingsProps<ClockConfig>) {
   return (
-    <>
-      <Field label="Time zone">
-        {(id) => (
-          <TimeZoneSelect
-            id={id}
-            value={config.timezone}
-            inheritLabel={`Same as app settings (${settings.timezone.replaceAll("_", " ")})`}
-            onChange={(timezone) => onChange({ ...config, timezone })}
-          />
-        )}
-      </Field>
-      <Field label="Hour format">
-        {(id) => (
-          <select
-            id={id}
-            value={config.hourFormat ?? ""}
-            onChange={(e) =>
-              onChange({ ...config, hourFormat: (e.target.value || undefined) as ClockConfig["hourFormat"] })
-            }
-          >
-            <option value="">Same as app settings ({settings.hourFormat} h)</option>
-            <option value="24">24 hours (17:30)</option>
-            <option value="12">12 hours (5:30 PM)</option>
-          </select>
-        )}
-      </Field>
-      <label className="checkbox-row">
-        <input
-          type="checkbox"
-          checked={config.showSeconds}
-          onChange={(e) => onChange({ ...config, showSeconds: e.target.checked })}
+    <Field label="Time zone">
+      {(id) => (
+        <TimeZoneSelect
+          id={id}
+          value={config.timezone}
+          inheritLabel={`Same as app settings (${settings.timezone.replaceAll("_", " ")})`}
+          onChange={(timezone) => onChange({ ...config, timezone })}
         />
-        Show seconds
-      </label>
-    </>
+      )}
+    </Field>
   );
 }
 
@@ -71,19 +47,28 @@ function ClockPreview() {
   );
 }
 
-export const clockWidget = defineWidget<ClockConfig>({
-  type: "Clock",
+export const clockWidget = defineWidget(contract, {
   name: "Clock",
   description: "The time and date in any time zone, 12 or 24 hours.",
   keywords: ["time", "date", "timezone", "world"],
   icon: "clock",
-  defaultSize: { width: 300, height: 200 },
-  minSize: { width: 180, height: 120 },
-  defaultConfig: defaultClockConfig,
-  parseConfig: parseClockConfig,
+  defaultSize: { columns: 5, rows: 10 },
+  minSize: { columns: 3, rows: 6 },
   title: (config) =>
     config.timezone ? `Clock · ${config.timezone.split("/").pop()?.replaceAll("_", " ")}` : undefined,
   Component: Clock,
-  Settings: ClockSettings,
+  settings: [
+    TimeZoneSetting,
+    {
+      key: "hourFormat",
+      label: "Hour format",
+      inherit: (settings) => `Same as app settings (${settings.hourFormat} h)`,
+      options: [
+        ["24", "24 hours (17:30)"],
+        ["12", "12 hours (5:30 PM)"],
+      ],
+    },
+    { key: "showSeconds", label: "Show seconds" },
+  ],
   Preview: ClockPreview,
 });

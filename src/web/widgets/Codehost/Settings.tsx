@@ -1,10 +1,12 @@
 import { useState } from "react";
+import { type CodehostConfig, MAX_REPOS } from "../../../contract/widgets/codehost";
+import { Field } from "../../ui/fields";
 import { Icon } from "../../ui/icons";
-import { Field } from "../shared/fields";
 import type { WidgetSettingsProps } from "../types";
-import { type CodehostConfig, type CodehostTab, MAX_REPOS, normaliseRepo } from "./config";
+import { normaliseRepo } from "./logic";
 
-export function CodehostSettings({ config, onChange }: WidgetSettingsProps<CodehostConfig>) {
+/** Repositories typed as owner/name or pasted as a GitHub link, shown as removable chips. */
+export function RepositorySettings({ config, onChange }: WidgetSettingsProps<CodehostConfig>) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const add = () => {
@@ -19,18 +21,6 @@ export function CodehostSettings({ config, onChange }: WidgetSettingsProps<Codeh
   };
   return (
     <>
-      <Field label="Open on">
-        {(id) => (
-          <select
-            id={id}
-            value={config.tab}
-            onChange={(e) => onChange({ ...config, tab: e.target.value as CodehostTab })}
-          >
-            <option value="issues">Issues</option>
-            <option value="pulls">Pull requests</option>
-          </select>
-        )}
-      </Field>
       <Field
         label="Only these repositories"
         hint={`Leave empty for every repository you can see. At most ${MAX_REPOS}.`}

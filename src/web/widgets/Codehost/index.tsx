@@ -1,21 +1,15 @@
 import { useState } from "react";
+import { type CodehostConfig, codehostWidget as contract } from "../../../contract/widgets/codehost";
 import { dataApi, dataKeys, type WorkItem } from "../../lib/data-api";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
-import { DataFrame } from "../common/DataFrame";
-import { readableOn, relativeTime } from "../common/format";
-import { ProviderGate } from "../common/ProviderGate";
-import { useWidgetData } from "../common/useWidgetData";
+import { DataFrame } from "../data/DataFrame";
+import { readableOn, relativeTime } from "../data/format";
+import { ProviderGate } from "../data/ProviderGate";
+import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
-import {
-  type CodehostConfig,
-  type CodehostTab,
-  defaultCodehostConfig,
-  filterItems,
-  itemLabels,
-  parseCodehostConfig,
-} from "./config";
-import { CodehostSettings } from "./Settings";
+import { type CodehostTab, filterItems, itemLabels } from "./logic";
+import { RepositorySettings } from "./Settings";
 
 const TABS: { id: CodehostTab; label: string }[] = [
   { id: "issues", label: "Issues" },
@@ -110,7 +104,11 @@ function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config
           />
         </div>
       </div>
-      <DataFrame query={query} label={config.tab === "pulls" ? "pull requests" : "issues"}>
+      <DataFrame
+        query={query}
+        upstream="codehost"
+        label={config.tab === "pulls" ? "pull requests" : "issues"}
+      >
         {(page) => {
           const labels = itemLabels(page.items);
           const shown = filterItems(page.items, search, label);
@@ -188,18 +186,22 @@ function CodehostPreview() {
   );
 }
 
-export const codehostWidget = defineWidget<CodehostConfig>({
-  type: "Codehost",
+export const codehostWidget = defineWidget(contract, {
   name: "GitHub",
   description: "Open issues and pull requests assigned to you or opened by you. Needs GitHub.",
   keywords: ["github", "issues", "pull requests", "code", "review", "developer"],
   icon: "gitPull",
-  provider: "codehost",
-  defaultSize: { width: 400, height: 400 },
-  minSize: { width: 260, height: 200 },
-  defaultConfig: defaultCodehostConfig,
-  parseConfig: parseCodehostConfig,
+  defaultSize: { columns: 7, rows: 20 },
+  setupSize: { columns: 5, rows: 12 },
+  minSize: { columns: 4, rows: 10 },
   Component: CodehostWidget,
-  Settings: CodehostSettings,
+  settings: [
+    {
+      key: "tab",
+      label: "Open on",
+      options: TABS.map((tab) => [tab.id, tab.label] as const),
+    },
+    RepositorySettings,
+  ],
   Preview: CodehostPreview,
 });

@@ -1,17 +1,10 @@
+import { heatmapWidget as contract, type HeatmapConfig } from "../../../contract/widgets/codehost-heatmap";
 import { dataApi, dataKeys } from "../../lib/data-api";
-import { DataFrame } from "../common/DataFrame";
-import { ProviderGate } from "../common/ProviderGate";
-import { useWidgetData } from "../common/useWidgetData";
+import { DataFrame } from "../data/DataFrame";
+import { ProviderGate } from "../data/ProviderGate";
+import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
-import {
-  defaultHeatmapConfig,
-  type HeatmapConfig,
-  type HeatmapDay,
-  heatmapGrid,
-  heatmapStats,
-  parseHeatmapConfig,
-} from "./config";
-import { HeatmapSettings } from "./Settings";
+import { type HeatmapDay, heatmapGrid, heatmapStats } from "./logic";
 
 const CELL = 10;
 const GAP = 2;
@@ -92,7 +85,7 @@ function HeatmapBody({ config }: { config: HeatmapConfig }) {
     refreshMs: 60 * 60_000,
   });
   return (
-    <DataFrame query={query} label="contributions">
+    <DataFrame query={query} upstream="codehost" label="contributions">
       {(data) => {
         const stats = heatmapStats(data);
         return (
@@ -163,19 +156,25 @@ function HeatmapPreview() {
   );
 }
 
-export const heatmapWidget = defineWidget<HeatmapConfig>({
-  type: "Codehost Heatmap",
+export const heatmapWidget = defineWidget(contract, {
   name: "GitHub Heatmap",
   description: "A year of GitHub contributions as a heatmap, with totals and streaks. Needs GitHub.",
   keywords: ["github", "contributions", "activity", "streak", "calendar", "developer"],
   icon: "heatmap",
-  provider: "codehost",
-  defaultSize: { width: 720, height: 300 },
-  minSize: { width: 320, height: 180 },
-  defaultConfig: defaultHeatmapConfig,
-  parseConfig: parseHeatmapConfig,
+  defaultSize: { columns: 12, rows: 14 },
+  setupSize: { columns: 5, rows: 12 },
+  minSize: { columns: 6, rows: 9 },
   title: (config) => (config.login ? `GitHub Heatmap · @${config.login}` : undefined),
   Component: HeatmapWidget,
-  Settings: HeatmapSettings,
+  settings: [
+    {
+      key: "login",
+      label: "GitHub login",
+      hint: "Leave empty for the account you connected.",
+      placeholder: "octocat",
+      autoComplete: "off",
+      invalid: "Not a GitHub login: letters, digits and single dashes, up to 39",
+    },
+  ],
   Preview: HeatmapPreview,
 });

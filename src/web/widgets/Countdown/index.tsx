@@ -1,19 +1,16 @@
 import { useEffect } from "react";
+import {
+  type CountdownConfig,
+  countdownWidget as contract,
+  DEFAULT_EMOJI,
+} from "../../../contract/widgets/countdown";
 import { api } from "../../lib/api";
 import { remindOnce } from "../../lib/reminders";
 import { useNow } from "../../lib/use-now";
+import { Field } from "../../ui/fields";
 import { Icon } from "../../ui/icons";
-import { Field } from "../shared/fields";
 import { defineWidget, type WidgetProps, type WidgetSettingsProps } from "../types";
-import {
-  type CountdownConfig,
-  DEFAULT_EMOJI,
-  defaultCountdownConfig,
-  fromLocalInput,
-  parseCountdownConfig,
-  remaining,
-  toLocalInput,
-} from "./config";
+import { fromLocalInput, remaining, toLocalInput } from "./logic";
 
 const MAX_TIMEOUT = 2 ** 31 - 1;
 /** A countdown that ended while every tab was closed still reminds, if it ended recently. */
@@ -42,19 +39,21 @@ function useEndReminder(widgetId: string, config: CountdownConfig, enabled: bool
   }, [widgetId, target, title, enabled]);
 }
 
-function Countdown({ widget, config, settings, openSettings }: WidgetProps<CountdownConfig>) {
+function Countdown({ widget, config, settings, openSettings, readOnly }: WidgetProps<CountdownConfig>) {
   const now = useNow(1000);
-  useEndReminder(widget.id, config, settings.countdownReminder);
+  useEndReminder(widget.id, config, settings.countdownReminder && !readOnly);
   if (!config.target) {
     return (
       <div className="countdown countdown-empty">
         <span className="countdown-emoji" aria-hidden="true">
           {config.emoji}
         </span>
-        <p>Count down to something.</p>
-        <button type="button" className="button small" onClick={openSettings}>
-          Set a date
-        </button>
+        <p>{readOnly ? "No date set yet." : "Count down to something."}</p>
+        {!readOnly && (
+          <button type="button" className="button small" onClick={openSettings}>
+            Set a date
+          </button>
+        )}
       </div>
     );
   }
@@ -106,61 +105,53 @@ function Countdown({ widget, config, settings, openSettings }: WidgetProps<Count
 
 const EMOJIS = ["🎉", "🚀", "🎂", "✈️", "🏖️", "📅", "⏰", "🎄", "💍", "🏁"];
 
-function CountdownSettings({ config, onChange }: WidgetSettingsProps<CountdownConfig>) {
+function EmojiSetting({ config, onChange }: WidgetSettingsProps<CountdownConfig>) {
   return (
-    <>
-      <Field label="Title">
-        {(id) => (
+    <Field label="Emoji">
+      {(id) => (
+        <div className="emoji-picker">
           <input
             id={id}
-            value={config.title}
-            maxLength={200}
-            placeholder="Summer holiday"
-            onChange={(e) => onChange({ ...config, title: e.target.value })}
+            className="emoji-input"
+            value={config.emoji}
+            maxLength={16}
+            onChange={(e) => onChange({ ...config, emoji: e.target.value || DEFAULT_EMOJI })}
           />
-        )}
-      </Field>
-      <Field label="Emoji">
-        {(id) => (
-          <div className="emoji-picker">
-            <input
-              id={id}
-              className="emoji-input"
-              value={config.emoji}
-              maxLength={16}
-              onChange={(e) => onChange({ ...config, emoji: e.target.value || DEFAULT_EMOJI })}
-            />
-            {EMOJIS.map((emoji) => (
-              <button
-                key={emoji}
-                type="button"
-                className={`emoji-choice${config.emoji === emoji ? " is-selected" : ""}`}
-                aria-label={`Use ${emoji}`}
-                aria-pressed={config.emoji === emoji}
-                onClick={() => onChange({ ...config, emoji })}
-              >
-                {emoji}
-              </button>
-            ))}
-          </div>
-        )}
-      </Field>
-      <Field label="Date and time" hint="In your local time.">
-        {(id, describedBy) => (
-          <input
-            id={id}
-            type="datetime-local"
-            aria-describedby={describedBy}
-            value={toLocalInput(config.target)}
-            onChange={(e) => {
-              const target = fromLocalInput(e.target.value);
-              const { target: _old, ...rest } = config;
-              onChange(target ? { ...rest, target } : rest);
-            }}
-          />
-        )}
-      </Field>
-    </>
+          {EMOJIS.map((emoji) => (
+            <button
+              key={emoji}
+              type="button"
+              className={`emoji-choice${config.emoji === emoji ? " is-selected" : ""}`}
+              aria-label={`Use ${emoji}`}
+              aria-pressed={config.emoji === emoji}
+              onClick={() => onChange({ ...config, emoji })}
+            >
+              {emoji}
+            </button>
+          ))}
+        </div>
+      )}
+    </Field>
+  );
+}
+
+function TargetSetting({ config, onChange }: WidgetSettingsProps<CountdownConfig>) {
+  return (
+    <Field label="Date and time" hint="In your local time.">
+      {(id, describedBy) => (
+        <input
+          id={id}
+          type="datetime-local"
+          aria-describedby={describedBy}
+          value={toLocalInput(config.target)}
+          onChange={(e) => {
+            const target = fromLocalInput(e.target.value);
+            const { target: _old, ...rest } = config;
+            onChange(target ? { ...rest, target } : rest);
+          }}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -173,18 +164,15 @@ function CountdownPreview() {
   );
 }
 
-export const countdownWidget = defineWidget<CountdownConfig>({
-  type: "Countdown",
+export const countdownWidget = defineWidget(contract, {
   name: "Countdown",
   description: "Days, hours and minutes until a date, with a reminder when it ends.",
   keywords: ["timer", "event", "deadline", "date"],
   icon: "timer",
-  defaultSize: { width: 300, height: 200 },
-  minSize: { width: 200, height: 160 },
-  defaultConfig: defaultCountdownConfig,
-  parseConfig: parseCountdownConfig,
+  defaultSize: { columns: 5, rows: 11 },
+  minSize: { columns: 3, rows: 8 },
   title: (config) => config.title.trim() || undefined,
   Component: Countdown,
-  Settings: CountdownSettings,
+  settings: [{ key: "title", label: "Title", placeholder: "Summer holiday" }, EmojiSetting, TargetSetting],
   Preview: CountdownPreview,
 });

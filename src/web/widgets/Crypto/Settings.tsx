@@ -1,22 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { dataApi, TIMEFRAMES, type Timeframe } from "../../lib/data-api";
+import { type CryptoConfig, MAX_PAIRS } from "../../../contract/widgets/crypto";
+import { dataApi } from "../../lib/data-api";
+import { Field } from "../../ui/fields";
 import { Icon } from "../../ui/icons";
 import { ErrorState, Skeleton } from "../../ui/States";
-import { Field } from "../shared/fields";
 import type { WidgetSettingsProps } from "../types";
-import {
-  baseOf,
-  type CryptoConfig,
-  MAX_PAIRS,
-  QUOTES,
-  quoteOf,
-  TIMEFRAME_NAMES,
-  toggleBase,
-  withQuote,
-} from "./config";
+import { baseOf, QUOTES, quoteOf, toggleBase, withQuote } from "./logic";
 
-export function CryptoSettings({ config, onChange }: WidgetSettingsProps<CryptoConfig>) {
+/** The quote currency and the coins to follow, from the exchange's list. */
+export function CurrencySettings({ config, onChange }: WidgetSettingsProps<CryptoConfig>) {
   const [search, setSearch] = useState("");
   const currencies = useQuery({
     queryKey: ["exchange", "currencies"],
@@ -43,21 +36,6 @@ export function CryptoSettings({ config, onChange }: WidgetSettingsProps<CryptoC
 
   return (
     <>
-      <Field label="Timeframe">
-        {(id) => (
-          <select
-            id={id}
-            value={config.timeframe}
-            onChange={(e) => onChange({ ...config, timeframe: e.target.value as Timeframe })}
-          >
-            {TIMEFRAMES.map((t) => (
-              <option key={t} value={t}>
-                {TIMEFRAME_NAMES[t].replace(/^the last/, "Last")}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
       <Field label="Prices in">
         {(id) => (
           <select

@@ -1,23 +1,15 @@
 import { useRef } from "react";
+import { type CryptoConfig, cryptoWidget as contract } from "../../../contract/widgets/crypto";
 import { type PairPrices, TIMEFRAMES, type Timeframe } from "../../lib/data-api";
 import { Icon } from "../../ui/icons";
-import { DataFrame } from "../common/DataFrame";
-import { formatPercent, formatPrice } from "../common/format";
-import { Sparkline } from "../common/Sparkline";
-import { pricesRequest, useDataSource } from "../common/source";
-import { useWidgetData } from "../common/useWidgetData";
+import { DataFrame } from "../data/DataFrame";
+import { formatPercent, formatPrice } from "../data/format";
+import { Sparkline } from "../data/Sparkline";
+import { pricesRequest, useDataSource } from "../data/source";
+import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
-import {
-  type CryptoConfig,
-  type CryptoRow,
-  cryptoRows,
-  defaultCryptoConfig,
-  parseCryptoConfig,
-  rememberPrices,
-  TIMEFRAME_LABELS,
-  TIMEFRAME_NAMES,
-} from "./config";
-import { CryptoSettings } from "./Settings";
+import { type CryptoRow, cryptoRows, rememberPrices, TIMEFRAME_LABELS, TIMEFRAME_NAMES } from "./logic";
+import { CurrencySettings } from "./Settings";
 
 function PriceRow({ row, timeframe }: { row: CryptoRow; timeframe: string }) {
   if (row.kind === "error") {
@@ -58,7 +50,7 @@ function PriceRow({ row, timeframe }: { row: CryptoRow; timeframe: string }) {
   );
 }
 
-function CryptoWidget({ widget, config, update, openSettings }: WidgetProps<CryptoConfig>) {
+function CryptoWidget({ widget, config, update, openSettings, readOnly }: WidgetProps<CryptoConfig>) {
   const { pairs, timeframe } = config;
   // Each pair's last good answer per timeframe: a pair whose refresh fails keeps its old price.
   const memory = useRef(new Map<Timeframe, Map<string, PairPrices>>());
@@ -76,30 +68,36 @@ function CryptoWidget({ widget, config, update, openSettings }: WidgetProps<Cryp
   if (pairs.length === 0) {
     return (
       <div className="widget-empty">
-        <p>Pick the currencies to follow.</p>
-        <button type="button" className="button small" onClick={openSettings}>
-          Choose currencies
-        </button>
+        <p>{readOnly ? "No currencies chosen yet." : "Pick the currencies to follow."}</p>
+        {!readOnly && (
+          <button type="button" className="button small" onClick={openSettings}>
+            Choose currencies
+          </button>
+        )}
       </div>
     );
   }
   return (
     <div className="crypto">
-      <fieldset className="segmented crypto-timeframes">
-        <legend className="visually-hidden">Timeframe</legend>
-        {TIMEFRAMES.map((t) => (
-          <button
-            key={t}
-            type="button"
-            aria-pressed={t === timeframe}
-            aria-label={`Show ${TIMEFRAME_NAMES[t]}`}
-            onClick={() => update((c) => ({ ...c, timeframe: t }))}
-          >
-            {TIMEFRAME_LABELS[t]}
-          </button>
-        ))}
-      </fieldset>
-      <DataFrame query={query} label="prices">
+      {readOnly ? (
+        <p className="crypto-timeframe-label">Change over {TIMEFRAME_NAMES[timeframe]}</p>
+      ) : (
+        <fieldset className="segmented crypto-timeframes">
+          <legend className="visually-hidden">Timeframe</legend>
+          {TIMEFRAMES.map((t) => (
+            <button
+              key={t}
+              type="button"
+              aria-pressed={t === timeframe}
+              aria-label={`Show ${TIMEFRAME_NAMES[t]}`}
+              onClick={() => update((c) => ({ ...c, timeframe: t }))}
+            >
+              {TIMEFRAME_LABELS[t]}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      <DataFrame query={query} upstream="exchange" label="prices" readOnly={readOnly}>
         {(results) => {
           // Rows from what was remembered before this answer, then remember its good prices.
           const known = remembered(timeframe);
@@ -139,17 +137,21 @@ function CryptoPreview() {
   );
 }
 
-export const cryptoWidget = defineWidget<CryptoConfig>({
-  type: "Crypto",
+export const cryptoWidget = defineWidget(contract, {
   name: "Crypto",
   description: "Live prices of the coins you follow, with the change and a chart of the window.",
   keywords: ["bitcoin", "prices", "market", "finance", "coins", "exchange"],
   icon: "chart",
-  defaultSize: { width: 340, height: 300 },
-  minSize: { width: 240, height: 180 },
-  defaultConfig: defaultCryptoConfig,
-  parseConfig: parseCryptoConfig,
+  defaultSize: { columns: 6, rows: 16 },
+  minSize: { columns: 4, rows: 9 },
   Component: CryptoWidget,
-  Settings: CryptoSettings,
+  settings: [
+    {
+      key: "timeframe",
+      label: "Timeframe",
+      options: TIMEFRAMES.map((t) => [t, TIMEFRAME_NAMES[t].replace(/^the last/, "Last")] as const),
+    },
+    CurrencySettings,
+  ],
   Preview: CryptoPreview,
 });

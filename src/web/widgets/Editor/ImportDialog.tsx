@@ -2,14 +2,14 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { describeError } from "../../lib/api";
 import { dataApi, dataKeys, type NotesPage } from "../../lib/data-api";
+import { useDebounced } from "../../lib/use-debounced";
 import { useNow } from "../../lib/use-now";
 import { Dialog } from "../../ui/Dialog";
 import { Icon } from "../../ui/icons";
 import { ErrorState, Skeleton, Spinner } from "../../ui/States";
-import { relativeTime } from "../common/format";
-import { ProviderGate } from "../common/ProviderGate";
-import { useDebounced } from "../common/useDebounced";
-import { retryData } from "../common/useWidgetData";
+import { relativeTime } from "../data/format";
+import { ProviderGate } from "../data/ProviderGate";
+import { retryData } from "../data/useWidgetData";
 
 function PageSearch({ onImport }: { onImport(page: NotesPage): void }) {
   const [text, setText] = useState("");
@@ -35,6 +35,7 @@ function PageSearch({ onImport }: { onImport(page: NotesPage): void }) {
           maxLength={200}
           // biome-ignore lint/a11y/noAutofocus: the dialog exists to search.
           autoFocus
+          data-autofocus
           onChange={(e) => setText(e.target.value)}
         />
         {pages.isFetching && <Spinner label="Searching" />}

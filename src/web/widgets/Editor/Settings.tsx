@@ -1,6 +1,7 @@
-import { ListEditor } from "../shared/ListEditor";
+import type { EditorConfig } from "../../../contract/widgets/editor";
+import { ListEditor } from "../settings/ListEditor";
 import type { WidgetSettingsProps } from "../types";
-import { type EditorConfig, noteLabel } from "./config";
+import { noteLabel } from "./logic";
 
 /** Notes: order, titles, emoji, and deleting several at once. */
 export function EditorSettings({ config, onChange }: WidgetSettingsProps<EditorConfig>) {

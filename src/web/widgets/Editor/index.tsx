@@ -1,26 +1,77 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { editorWidget as contract, type EditorConfig } from "../../../contract/widgets/editor";
 import type { NotesPage } from "../../lib/data-api";
 import { newId } from "../../lib/ids";
 import { Icon } from "../../ui/icons";
 import { Skeleton } from "../../ui/States";
 import { useToasts } from "../../ui/Toasts";
 import { defineWidget, type WidgetProps } from "../types";
-import {
-  defaultEditorConfig,
-  type EditorConfig,
-  noteFromPage,
-  noteLabel,
-  parseEditorConfig,
-  updateNote,
-} from "./config";
+import { noteFromPage, noteLabel, updateNote } from "./logic";
 import { EditorSettings } from "./Settings";
 
 // marked and DOMPurify load only when someone opens a preview.
 const MarkdownPreview = lazy(() => import("./MarkdownPreview"));
 const ImportDialog = lazy(() => import("./ImportDialog"));
 
-function EditorWidget({ config, update }: WidgetProps<EditorConfig>) {
+/** A visitor's view: every note rendered, one after the other; nothing to edit. */
+function NotesView({ config }: { config: EditorConfig }) {
+  if (config.notes.length === 0)
+    return (
+      <div className="widget-empty">
+        <p>No notes yet.</p>
+      </div>
+    );
+  return (
+    <div className="notes-view">
+      {config.notes.map((note) => (
+        <article key={note.id} className="notes-view-note" aria-label={noteLabel(note)}>
+          {/* An untitled note is named after its first line, which the rendering shows anyway. */}
+          {(note.title.trim() || note.emoji) && (
+            <h4 className="notes-view-title">
+              {note.emoji && <span aria-hidden="true">{note.emoji} </span>}
+              {note.title.trim()}
+            </h4>
+          )}
+          <Suspense fallback={<Skeleton height={60} width="100%" />}>
+            <MarkdownPreview markdown={note.markdown} />
+          </Suspense>
+        </article>
+      ))}
+    </div>
+  );
+}
+
+function EditorWidget(props: WidgetProps<EditorConfig>) {
+  if (props.readOnly) return <NotesView config={props.config} />;
+  return <NotesEditor {...props} />;
+}
+
+/** The command palette opens a note by navigating here with `{openNote: {widgetId, noteId}}`. */
+function useOpenNote(widgetId: string, open: (noteId: string) => void) {
+  const location = useLocation();
+  const handled = useRef<unknown>(null);
+  const target = (location.state as { openNote?: { widgetId: string; noteId: string } } | null)?.openNote;
+  useEffect(() => {
+    if (!target || target.widgetId !== widgetId || handled.current === target) return;
+    handled.current = target;
+    open(target.noteId);
+  }, [target, widgetId, open]);
+}
+
+function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
   const [selected, setSelected] = useState<string | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useOpenNote(widget.id, (noteId) => {
+    setSelected(noteId);
+    setPreview(false);
+    requestAnimationFrame(() => {
+      rootRef.current?.scrollIntoView({ block: "nearest" });
+      rootRef.current
+        ?.querySelector<HTMLElement>(".editor-text, .editor-title")
+        ?.focus({ preventScroll: true });
+    });
+  });
   const [preview, setPreview] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -71,7 +122,7 @@ function EditorWidget({ config, update }: WidgetProps<EditorConfig>) {
   }
 
   return (
-    <div className="editor">
+    <div className="editor" ref={rootRef}>
       <nav className="editor-notes" aria-label="Notes">
         <div className="editor-new">
           <button type="button" className="button ghost small" onClick={create}>
@@ -119,7 +170,8 @@ function EditorWidget({ config, update }: WidgetProps<EditorConfig>) {
           <input
             className="editor-title"
             aria-label="Note title"
-            placeholder="Untitled"
+            // Untitled, the note is named after its first line, in the list and here alike.
+            placeholder={noteLabel({ ...note, title: "" })}
             value={note.title}
             maxLength={200}
             onChange={(e) => change({ title: e.target.value })}
@@ -190,17 +242,14 @@ function EditorPreview() {
   );
 }
 
-export const editorWidget = defineWidget<EditorConfig>({
-  type: "Editor",
+export const editorWidget = defineWidget(contract, {
   name: "Notes",
   description: "Several Markdown notes with a live preview.",
   keywords: ["markdown", "editor", "text", "notes", "writing"],
   icon: "note",
-  defaultSize: { width: 480, height: 380 },
-  minSize: { width: 260, height: 200 },
-  defaultConfig: defaultEditorConfig,
-  parseConfig: parseEditorConfig,
+  defaultSize: { columns: 8, rows: 19 },
+  minSize: { columns: 4, rows: 10 },
   Component: EditorWidget,
-  Settings: EditorSettings,
+  settings: [EditorSettings],
   Preview: EditorPreview,
 });

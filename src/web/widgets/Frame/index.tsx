@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from "react";
+import { hostname } from "../../../contract/widgets/fields";
+import { frameWidget as contract, type FrameConfig } from "../../../contract/widgets/frame";
 import { normaliseUserUrl } from "../../lib/parse";
 import { Icon } from "../../ui/icons";
-import { Field } from "../shared/fields";
-import { defineWidget, type WidgetProps, type WidgetSettingsProps } from "../types";
-import { defaultFrameConfig, FRAME_SANDBOX, type FrameConfig, parseFrameConfig } from "./config";
+import { defineWidget, type WidgetProps } from "../types";
+import { frameSandbox, originLabel } from "./logic";
 
 function UrlForm({ initial, onSubmit }: { initial: string; onSubmit(url: string): void }) {
   const [value, setValue] = useState(initial);
@@ -42,15 +43,44 @@ function UrlForm({ initial, onSubmit }: { initial: string; onSubmit(url: string)
   );
 }
 
-function FrameWidget({ widget, config, update }: WidgetProps<FrameConfig>) {
-  if (!config.url) return <UrlForm initial="" onSubmit={(url) => update({ url })} />;
+function FrameWidget({ widget, config, update, readOnly }: WidgetProps<FrameConfig>) {
+  // A visitor decides whether a page from another site loads: nothing is fetched until asked.
+  const [loaded, setLoaded] = useState(!readOnly);
+  if (!config.url) {
+    if (readOnly)
+      return (
+        <div className="widget-empty">
+          <p>No page chosen yet.</p>
+        </div>
+      );
+    return <UrlForm initial="" onSubmit={(url) => update((c) => ({ ...c, url }))} />;
+  }
+  const origin = originLabel(config.url);
+  if (!loaded) {
+    return (
+      <div className="frame-gate">
+        <p className="frame-origin">
+          <Icon name="globe" size={14} /> {origin}
+        </p>
+        <p className="muted">This widget shows a page from the site above.</p>
+        <button type="button" className="button small" onClick={() => setLoaded(true)}>
+          Load the page
+        </button>
+      </div>
+    );
+  }
   return (
-    <div className="frame">
+    <div className={`frame${readOnly ? " has-origin" : ""}`}>
+      {readOnly && (
+        <p className="frame-origin-bar" title={config.url}>
+          <Icon name="globe" size={12} /> {origin}
+        </p>
+      )}
       <iframe
         key={config.url}
         src={config.url}
         title={`Embedded page ${config.url}`}
-        sandbox={FRAME_SANDBOX}
+        sandbox={frameSandbox(config.url, window.location.origin)}
         referrerPolicy="no-referrer"
         loading="lazy"
         data-widget={widget.id}
@@ -68,32 +98,6 @@ function FrameWidget({ widget, config, update }: WidgetProps<FrameConfig>) {
   );
 }
 
-function FrameSettings({ config, onChange }: WidgetSettingsProps<FrameConfig>) {
-  const [text, setText] = useState(config.url);
-  const valid = !text.trim() || normaliseUserUrl(text);
-  return (
-    <Field
-      label="Page URL"
-      hint="http or https only. Some sites refuse to be shown inside other pages; they stay blank here."
-      error={valid ? undefined : "Enter an http or https address"}
-    >
-      {(id, describedBy) => (
-        <input
-          id={id}
-          aria-describedby={describedBy}
-          inputMode="url"
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            const url = normaliseUserUrl(e.target.value);
-            onChange({ url: url ?? (e.target.value.trim() ? config.url : "") });
-          }}
-        />
-      )}
-    </Field>
-  );
-}
-
 function FramePreview() {
   return (
     <div className="preview preview-frame">
@@ -103,21 +107,31 @@ function FramePreview() {
   );
 }
 
-export const frameWidget = defineWidget<FrameConfig>({
-  type: "Frame",
+export const frameWidget = defineWidget(contract, {
   name: "Frame",
   description: "Any web page (http or https) in a sandboxed frame.",
   keywords: ["iframe", "embed", "web", "page", "url"],
   icon: "frame",
-  defaultSize: { width: 480, height: 360 },
-  minSize: { width: 200, height: 160 },
-  defaultConfig: defaultFrameConfig,
-  parseConfig: parseFrameConfig,
-  title: (config) => {
-    if (!config.url) return undefined;
-    return new URL(config.url).hostname.replace(/^www\./, "");
-  },
+  defaultSize: { columns: 8, rows: 16 },
+  minSize: { columns: 3, rows: 8 },
+  // The title the user gave, else the page's host.
+  title: (config) => config.title || (config.url ? hostname(config.url) : undefined),
   Component: FrameWidget,
-  Settings: FrameSettings,
+  settings: [
+    {
+      key: "url",
+      label: "Page URL",
+      hint: "http or https only. Some sites refuse to be shown inside other pages; they stay blank here.",
+      inputMode: "url",
+      fromInput: normaliseUserUrl,
+      invalid: "Enter an http or https address",
+    },
+    {
+      key: "title",
+      label: "Title",
+      hint: "Shown in the header; the page's host when empty.",
+      placeholder: "Status page",
+    },
+  ],
   Preview: FramePreview,
 });

@@ -5,8 +5,8 @@ import { dataApi, dataKeys, type MailSummary } from "../../lib/data-api";
 import { Dialog } from "../../ui/Dialog";
 import { Icon } from "../../ui/icons";
 import { ErrorState, Skeleton } from "../../ui/States";
-import { retryData } from "../common/useWidgetData";
-import { senderName } from "./config";
+import { retryData } from "../data/useWidgetData";
+import { senderName } from "./logic";
 
 /**
  * The server sanitizes mail HTML; it is shown in a sandboxed frame all the same (no scripts, a

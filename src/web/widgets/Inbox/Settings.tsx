@@ -1,10 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
+import { PROVIDER_LABELS } from "../../../contract/providers";
+import { type InboxConfig, MAX_LABELS } from "../../../contract/widgets/inbox";
 import { ApiError } from "../../lib/api";
 import { dataApi, dataKeys } from "../../lib/data-api";
 import { ErrorState, Skeleton } from "../../ui/States";
-import { retryData } from "../common/useWidgetData";
+import { ConnectPrompt } from "../data/ProviderGate";
+import { retryData } from "../data/useWidgetData";
 import type { WidgetSettingsProps } from "../types";
-import { type InboxConfig, labelName, MAX_LABELS, sortLabels } from "./config";
+import { labelName, sortLabels } from "./logic";
 
 export function InboxSettings({ config, onChange }: WidgetSettingsProps<InboxConfig>) {
   const labels = useQuery({
@@ -21,13 +24,11 @@ export function InboxSettings({ config, onChange }: WidgetSettingsProps<InboxCon
   };
   if (labels.isPending) return <Skeleton height={160} width="100%" />;
   if (labels.isError) {
-    const notConnected = labels.error instanceof ApiError && labels.error.status === 404;
+    // The widget's own words when the account went missing meanwhile.
+    if (labels.error instanceof ApiError && labels.error.code === "account_not_connected")
+      return <ConnectPrompt provider="suite" label={PROVIDER_LABELS.suite} purpose="to see your mail here" />;
     return (
-      <ErrorState
-        error={labels.error}
-        title={notConnected ? "Connect Google first (Settings → Connections)" : "The labels didn't load"}
-        onRetry={() => void labels.refetch()}
-      />
+      <ErrorState error={labels.error} title="The labels didn't load" onRetry={() => void labels.refetch()} />
     );
   }
   return (

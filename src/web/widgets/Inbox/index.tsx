@@ -1,22 +1,15 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { inboxWidget as contract, type InboxConfig } from "../../../contract/widgets/inbox";
 import { api } from "../../lib/api";
 import { dataApi, dataKeys, type MailSummary } from "../../lib/data-api";
 import { remindOnce } from "../../lib/reminders";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
-import { DataFrame } from "../common/DataFrame";
-import { ProviderGate } from "../common/ProviderGate";
-import { useWidgetPages } from "../common/useWidgetData";
+import { DataFrame } from "../data/DataFrame";
+import { ProviderGate } from "../data/ProviderGate";
+import { useWidgetPages } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
-import {
-  defaultInboxConfig,
-  type InboxConfig,
-  mailDate,
-  newArrivals,
-  newestDate,
-  parseInboxConfig,
-  senderName,
-} from "./config";
+import { mailDate, newArrivals, newestDate, senderName } from "./logic";
 import { InboxSettings } from "./Settings";
 
 // The reader (and its iframe plumbing) loads when a message is first opened.
@@ -89,7 +82,7 @@ function InboxBody({ config, settings }: Pick<WidgetProps<InboxConfig>, "config"
 
   return (
     <>
-      <DataFrame query={query} label="mail" provider="suite" purpose="to see your mail here">
+      <DataFrame query={query} upstream="suite" label="mail" provider="suite" purpose="to see your mail here">
         {(data) => {
           const messages = data.pages.flatMap((p) => p.messages);
           const unread = messages.filter((m) => m.unread).length;
@@ -164,18 +157,16 @@ function InboxPreview() {
   );
 }
 
-export const inboxWidget = defineWidget<InboxConfig>({
-  type: "Inbox",
+export const inboxWidget = defineWidget(contract, {
   name: "Inbox",
   description: "Your latest mail from the labels you choose; open a message to read it. Needs Google.",
   keywords: ["mail", "email", "gmail", "messages", "google"],
   icon: "inbox",
-  provider: "suite",
-  defaultSize: { width: 380, height: 420 },
-  minSize: { width: 240, height: 200 },
-  defaultConfig: defaultInboxConfig,
-  parseConfig: parseInboxConfig,
+  defaultSize: { columns: 7, rows: 21 },
+  setupSize: { columns: 5, rows: 12 },
+  minSize: { columns: 4, rows: 10 },
+  settingsNeedAccount: { purpose: "to see your mail here" },
   Component: InboxWidget,
-  Settings: InboxSettings,
+  settings: [InboxSettings],
   Preview: InboxPreview,
 });

@@ -1,7 +1,7 @@
+import { KANBAN_PALETTE, type KanbanConfig } from "../../../contract/widgets/kanban";
 import { newId } from "../../lib/ids";
-import { ListEditor } from "../shared/ListEditor";
+import { ListEditor } from "../settings/ListEditor";
 import type { WidgetSettingsProps } from "../types";
-import { type KanbanConfig, PALETTE } from "./config";
 
 /** Columns: titles, colours, order; removing one says how many cards go with it. */
 export function KanbanSettings({ config, onChange }: WidgetSettingsProps<KanbanConfig>) {
@@ -20,7 +20,7 @@ export function KanbanSettings({ config, onChange }: WidgetSettingsProps<KanbanC
             {
               id: newId(),
               title: "New column",
-              color: PALETTE[config.columns.length % PALETTE.length]!,
+              color: KANBAN_PALETTE[config.columns.length % KANBAN_PALETTE.length]!,
               cards: [],
             },
           ],
@@ -41,7 +41,7 @@ export function KanbanSettings({ config, onChange }: WidgetSettingsProps<KanbanC
           </div>
           <fieldset className="swatch-row">
             <legend className="visually-hidden">Colour of {column.title}</legend>
-            {PALETTE.map((color) => (
+            {KANBAN_PALETTE.map((color) => (
               <label
                 key={color}
                 className={`swatch${color === column.color ? " is-selected" : ""}`}

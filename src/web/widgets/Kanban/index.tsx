@@ -6,18 +6,16 @@ import {
   useRef,
   useState,
 } from "react";
+import {
+  kanbanWidget as contract,
+  KANBAN_PALETTE,
+  type KanbanColumn,
+  type KanbanConfig,
+} from "../../../contract/widgets/kanban";
 import { newId } from "../../lib/ids";
 import { Icon } from "../../ui/icons";
 import { defineWidget, type WidgetProps } from "../types";
-import {
-  defaultKanbanConfig,
-  findCard,
-  type KanbanColumn,
-  type KanbanConfig,
-  moveCard,
-  PALETTE,
-  parseKanbanConfig,
-} from "./config";
+import { findCard, moveCard } from "./logic";
 import { KanbanSettings } from "./Settings";
 
 const MIME = "application/x-tessera-card";
@@ -147,7 +145,7 @@ function ColumnHeader({
       {picking && (
         <fieldset className="swatches">
           <legend className="visually-hidden">Column colour</legend>
-          {PALETTE.map((color) => (
+          {KANBAN_PALETTE.map((color) => (
             <button
               key={color}
               type="button"
@@ -167,7 +165,45 @@ function ColumnHeader({
   );
 }
 
-function KanbanWidget({ config, update }: WidgetProps<KanbanConfig>) {
+/** A visitor's view: the columns and their cards as lists, nothing to drag or change. */
+function KanbanBoard({ config }: { config: KanbanConfig }) {
+  return (
+    <div className="kanban-wrap">
+      <div className="kanban">
+        {config.columns.map((column) => (
+          <section
+            key={column.id}
+            className="kanban-column"
+            style={{ "--column-color": column.color } as CSSProperties}
+            aria-label={`Column ${column.title}`}
+          >
+            <header className="kanban-column-header">
+              <span className="kanban-color is-static" aria-hidden="true" />
+              <h4 className="kanban-column-title">
+                {column.title}
+                <span className="kanban-count">{column.cards.length}</span>
+              </h4>
+            </header>
+            <ul className="kanban-cards">
+              {column.cards.map((card) => (
+                <li key={card.id} className="kanban-card">
+                  <span className="kanban-card-title">{card.title}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function KanbanWidget(props: WidgetProps<KanbanConfig>) {
+  if (props.readOnly) return <KanbanBoard config={props.config} />;
+  return <KanbanEditor {...props} />;
+}
+
+function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
   const [dragging, setDragging] = useState<string | null>(null);
   const [dropAt, setDropAt] = useState<{ column: string; index: number } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
@@ -224,119 +260,9 @@ function KanbanWidget({ config, update }: WidgetProps<KanbanConfig>) {
   };
 
   return (
-    <div className="kanban" ref={boardRef}>
-      {config.columns.map((column) => (
-        <section
-          key={column.id}
-          className={`kanban-column${dropAt?.column === column.id ? " is-drop-target" : ""}`}
-          style={{ "--column-color": column.color } as CSSProperties}
-          aria-label={`Column ${column.title}`}
-          onDragOver={onColumnDragOver(column)}
-          onDrop={onColumnDrop(column)}
-          onDragLeave={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget as Node))
-              setDropAt((d) => (d?.column === column.id ? null : d));
-          }}
-        >
-          <ColumnHeader
-            column={column}
-            onRename={(title) => setColumn(column.id, { title })}
-            onColor={(color) => setColumn(column.id, { color })}
-            onDelete={() => update((c) => ({ columns: c.columns.filter((col) => col.id !== column.id) }))}
-          />
-          <ul className="kanban-cards">
-            {column.cards.map((card, index) => (
-              <li
-                key={card.id}
-                data-card-id={card.id}
-                className={`kanban-card${dragging === card.id ? " is-dragging" : ""}${
-                  dropAt?.column === column.id && dropAt.index === index ? " drop-before" : ""
-                }`}
-                draggable={editing !== card.id}
-                onDragStart={(e) => {
-                  e.stopPropagation();
-                  e.dataTransfer.effectAllowed = "move";
-                  e.dataTransfer.setData(MIME, card.id);
-                  setDragging(card.id);
-                }}
-                onDragEnd={() => {
-                  setDragging(null);
-                  setDropAt(null);
-                }}
-              >
-                {editing === card.id ? (
-                  <input
-                    className="kanban-card-edit"
-                    aria-label="Card title"
-                    defaultValue={card.title}
-                    maxLength={500}
-                    // biome-ignore lint/a11y/noAutofocus: editing starts on request.
-                    autoFocus
-                    onBlur={(e) => {
-                      const title = e.target.value.trim();
-                      if (title && title !== card.title)
-                        update((c) => ({
-                          columns: c.columns.map((col) => ({
-                            ...col,
-                            cards: col.cards.map((x) => (x.id === card.id ? { ...x, title } : x)),
-                          })),
-                        }));
-                      setEditing(null);
-                    }}
-                    onKeyDown={(e) => {
-                      if (e.key === "Enter") e.currentTarget.blur();
-                      if (e.key === "Escape") setEditing(null);
-                    }}
-                  />
-                ) : (
-                  <>
-                    <button
-                      type="button"
-                      className="kanban-card-title"
-                      title="Click to edit · Alt+arrows to move"
-                      aria-description="Enter edits, Alt with arrow keys moves the card"
-                      onClick={() => setEditing(card.id)}
-                      onKeyDown={onCardKey(card.id)}
-                    >
-                      {card.title}
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button small danger"
-                      aria-label={`Delete card ${card.title}`}
-                      onClick={() =>
-                        update((c) => ({
-                          columns: c.columns.map((col) => ({
-                            ...col,
-                            cards: col.cards.filter((x) => x.id !== card.id),
-                          })),
-                        }))
-                      }
-                    >
-                      <Icon name="x" size={13} />
-                    </button>
-                  </>
-                )}
-              </li>
-            ))}
-            {dropAt?.column === column.id && dropAt.index === column.cards.length && (
-              <li className="kanban-drop-end" aria-hidden="true" />
-            )}
-          </ul>
-          <InlineAdd
-            label="Add card"
-            placeholder="Card title"
-            onAdd={(title) =>
-              update((c) => ({
-                columns: c.columns.map((col) =>
-                  col.id === column.id ? { ...col, cards: [...col.cards, { id: newId(), title }] } : col,
-                ),
-              }))
-            }
-          />
-        </section>
-      ))}
-      <div className="kanban-new-column">
+    <div className="kanban-wrap">
+      {/* Above the board, so a new column is one click away however many there are. */}
+      <div className="kanban-toolbar">
         <InlineAdd
           label="Column"
           placeholder="Column title"
@@ -344,11 +270,129 @@ function KanbanWidget({ config, update }: WidgetProps<KanbanConfig>) {
             update((c) => ({
               columns: [
                 ...c.columns,
-                { id: newId(), title, color: PALETTE[c.columns.length % PALETTE.length]!, cards: [] },
+                {
+                  id: newId(),
+                  title,
+                  color: KANBAN_PALETTE[c.columns.length % KANBAN_PALETTE.length]!,
+                  cards: [],
+                },
               ],
             }))
           }
         />
+      </div>
+      <div className="kanban" ref={boardRef}>
+        {config.columns.map((column) => (
+          <section
+            key={column.id}
+            className={`kanban-column${dropAt?.column === column.id ? " is-drop-target" : ""}`}
+            style={{ "--column-color": column.color } as CSSProperties}
+            aria-label={`Column ${column.title}`}
+            onDragOver={onColumnDragOver(column)}
+            onDrop={onColumnDrop(column)}
+            onDragLeave={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node))
+                setDropAt((d) => (d?.column === column.id ? null : d));
+            }}
+          >
+            <ColumnHeader
+              column={column}
+              onRename={(title) => setColumn(column.id, { title })}
+              onColor={(color) => setColumn(column.id, { color })}
+              onDelete={() => update((c) => ({ columns: c.columns.filter((col) => col.id !== column.id) }))}
+            />
+            <ul className="kanban-cards">
+              {column.cards.map((card, index) => (
+                <li
+                  key={card.id}
+                  data-card-id={card.id}
+                  className={`kanban-card${dragging === card.id ? " is-dragging" : ""}${
+                    dropAt?.column === column.id && dropAt.index === index ? " drop-before" : ""
+                  }`}
+                  draggable={editing !== card.id}
+                  onDragStart={(e) => {
+                    e.stopPropagation();
+                    e.dataTransfer.effectAllowed = "move";
+                    e.dataTransfer.setData(MIME, card.id);
+                    setDragging(card.id);
+                  }}
+                  onDragEnd={() => {
+                    setDragging(null);
+                    setDropAt(null);
+                  }}
+                >
+                  {editing === card.id ? (
+                    <input
+                      className="kanban-card-edit"
+                      aria-label="Card title"
+                      defaultValue={card.title}
+                      maxLength={500}
+                      // biome-ignore lint/a11y/noAutofocus: editing starts on request.
+                      autoFocus
+                      onBlur={(e) => {
+                        const title = e.target.value.trim();
+                        if (title && title !== card.title)
+                          update((c) => ({
+                            columns: c.columns.map((col) => ({
+                              ...col,
+                              cards: col.cards.map((x) => (x.id === card.id ? { ...x, title } : x)),
+                            })),
+                          }));
+                        setEditing(null);
+                      }}
+                      onKeyDown={(e) => {
+                        if (e.key === "Enter") e.currentTarget.blur();
+                        if (e.key === "Escape") setEditing(null);
+                      }}
+                    />
+                  ) : (
+                    <>
+                      <button
+                        type="button"
+                        className="kanban-card-title"
+                        title="Click to edit · Alt+arrows to move"
+                        aria-description="Enter edits, Alt with arrow keys moves the card"
+                        onClick={() => setEditing(card.id)}
+                        onKeyDown={onCardKey(card.id)}
+                      >
+                        {card.title}
+                      </button>
+                      <button
+                        type="button"
+                        className="icon-button small danger"
+                        aria-label={`Delete card ${card.title}`}
+                        onClick={() =>
+                          update((c) => ({
+                            columns: c.columns.map((col) => ({
+                              ...col,
+                              cards: col.cards.filter((x) => x.id !== card.id),
+                            })),
+                          }))
+                        }
+                      >
+                        <Icon name="x" size={13} />
+                      </button>
+                    </>
+                  )}
+                </li>
+              ))}
+              {dropAt?.column === column.id && dropAt.index === column.cards.length && (
+                <li className="kanban-drop-end" aria-hidden="true" />
+              )}
+            </ul>
+            <InlineAdd
+              label="Add card"
+              placeholder="Card title"
+              onAdd={(title) =>
+                update((c) => ({
+                  columns: c.columns.map((col) =>
+                    col.id === column.id ? { ...col, cards: [...col.cards, { id: newId(), title }] } : col,
+                  ),
+                }))
+              }
+            />
+          </section>
+        ))}
       </div>
     </div>
   );
@@ -368,17 +412,14 @@ function KanbanPreview() {
   );
 }
 
-export const kanbanWidget = defineWidget<KanbanConfig>({
-  type: "Kanban",
+export const kanbanWidget = defineWidget(contract, {
   name: "Kanban",
   description: "A board of coloured columns and cards you drag between them.",
   keywords: ["board", "cards", "columns", "tasks", "project"],
   icon: "kanban",
-  defaultSize: { width: 600, height: 380 },
-  minSize: { width: 320, height: 220 },
-  defaultConfig: defaultKanbanConfig,
-  parseConfig: parseKanbanConfig,
+  defaultSize: { columns: 10, rows: 19 },
+  minSize: { columns: 5, rows: 11 },
   Component: KanbanWidget,
-  Settings: KanbanSettings,
+  settings: [KanbanSettings],
   Preview: KanbanPreview,
 });

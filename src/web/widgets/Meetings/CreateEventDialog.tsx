@@ -4,11 +4,11 @@ import { ApiError, describeError } from "../../lib/api";
 import type { AppSettings } from "../../lib/app-settings";
 import { dataApi, dataKeys, type NewEvent } from "../../lib/data-api";
 import { Dialog } from "../../ui/Dialog";
+import { Field } from "../../ui/fields";
 import { Skeleton } from "../../ui/States";
 import { useToasts } from "../../ui/Toasts";
-import { zonedTimeToUtc } from "../common/format";
-import { Field } from "../shared/fields";
-import { defaultEventTimes, validateEvent } from "./config";
+import { zonedTimeToUtc } from "../data/format";
+import { defaultEventTimes, validateEvent } from "./logic";
 import { calendarsQuery } from "./queries";
 
 export default function CreateEventDialog({ settings, onClose }: { settings: AppSettings; onClose(): void }) {
@@ -109,6 +109,7 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
               maxLength={200}
               placeholder="Team sync"
               autoFocus
+              data-autofocus
               aria-describedby={describedBy}
               aria-invalid={errors.title ? true : undefined}
               onChange={(e) => set({ title: e.target.value })}

@@ -1,19 +1,25 @@
 import { useQuery } from "@tanstack/react-query";
+import { PROVIDER_LABELS } from "../../../contract/providers";
+import { MAX_CALENDARS, type MeetingsConfig } from "../../../contract/widgets/meetings";
 import { ApiError } from "../../lib/api";
 import { ErrorState, Skeleton } from "../../ui/States";
+import { ConnectPrompt } from "../data/ProviderGate";
 import type { WidgetSettingsProps } from "../types";
-import { MAX_CALENDARS, type MeetingsConfig } from "./config";
 import { calendarsQuery } from "./queries";
 
 export function MeetingsSettings({ config, onChange }: WidgetSettingsProps<MeetingsConfig>) {
   const calendars = useQuery(calendarsQuery);
   if (calendars.isPending) return <Skeleton height={120} width="100%" />;
   if (calendars.isError) {
-    const notConnected = calendars.error instanceof ApiError && calendars.error.status === 404;
+    // The widget's own words when the account went missing meanwhile.
+    if (calendars.error instanceof ApiError && calendars.error.code === "account_not_connected")
+      return (
+        <ConnectPrompt provider="suite" label={PROVIDER_LABELS.suite} purpose="to see your meetings here" />
+      );
     return (
       <ErrorState
         error={calendars.error}
-        title={notConnected ? "Connect Google first (Settings → Connections)" : "The calendars didn't load"}
+        title="The calendars didn't load"
         onRetry={() => void calendars.refetch()}
       />
     );

@@ -1,23 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, lazy, Suspense, useEffect, useState } from "react";
+import { meetingsWidget as contract, type MeetingsConfig } from "../../../contract/widgets/meetings";
 import { api } from "../../lib/api";
 import type { AppSettings } from "../../lib/app-settings";
 import { type Calendar, type CalendarEvent, dataApi, dataKeys } from "../../lib/data-api";
 import { remindOnce } from "../../lib/reminders";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
-import { DataFrame } from "../common/DataFrame";
-import { ProviderGate } from "../common/ProviderGate";
-import { useWidgetData } from "../common/useWidgetData";
+import { DataFrame } from "../data/DataFrame";
+import { ProviderGate } from "../data/ProviderGate";
+import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
-import {
-  defaultMeetingsConfig,
-  dueReminders,
-  groupByDay,
-  type MeetingsConfig,
-  parseMeetingsConfig,
-  timeRange,
-} from "./config";
+import { dueReminders, groupByDay, timeRange } from "./logic";
 import { calendarsQuery } from "./queries";
 import { MeetingsSettings } from "./Settings";
 
@@ -110,7 +104,13 @@ function MeetingsBody({ config, settings }: Pick<WidgetProps<MeetingsConfig>, "c
           <Icon name="plus" size={14} /> New event
         </button>
       </div>
-      <DataFrame query={query} label="meetings" provider="suite" purpose="to see your meetings here">
+      <DataFrame
+        query={query}
+        upstream="suite"
+        label="meetings"
+        provider="suite"
+        purpose="to see your meetings here"
+      >
         {(list) => {
           const groups = groupByDay(list.events, now, settings.timezone);
           if (groups.length === 0)
@@ -176,18 +176,16 @@ function MeetingsPreview() {
   );
 }
 
-export const meetingsWidget = defineWidget<MeetingsConfig>({
-  type: "Meetings",
+export const meetingsWidget = defineWidget(contract, {
   name: "Meetings",
   description: "Upcoming meetings by day with join links; create events too. Needs Google.",
   keywords: ["calendar", "events", "schedule", "google", "meet", "agenda"],
   icon: "calendar",
-  provider: "suite",
-  defaultSize: { width: 360, height: 420 },
-  minSize: { width: 240, height: 200 },
-  defaultConfig: defaultMeetingsConfig,
-  parseConfig: parseMeetingsConfig,
+  defaultSize: { columns: 6, rows: 21 },
+  setupSize: { columns: 5, rows: 12 },
+  minSize: { columns: 4, rows: 10 },
+  settingsNeedAccount: { purpose: "to see your meetings here" },
   Component: MeetingsWidget,
-  Settings: MeetingsSettings,
+  settings: [MeetingsSettings],
   Preview: MeetingsPreview,
 });

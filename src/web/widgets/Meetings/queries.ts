@@ -1,5 +1,5 @@
 import { dataApi, dataKeys } from "../../lib/data-api";
-import { retryData } from "../common/useWidgetData";
+import { retryData } from "../data/useWidgetData";
 
 /** The user's calendars: colours for the list, choices for settings and the create dialog. */
 export const calendarsQuery = {

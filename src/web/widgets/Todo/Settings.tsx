@@ -1,7 +1,8 @@
+import type { TodoConfig } from "../../../contract/widgets/todo";
 import { newId } from "../../lib/ids";
-import { ListEditor } from "../shared/ListEditor";
+import { ListEditor } from "../settings/ListEditor";
 import type { WidgetSettingsProps } from "../types";
-import { clearDone, type TodoConfig } from "./config";
+import { clearDone } from "./logic";
 
 export function TodoSettings({ config, onChange }: WidgetSettingsProps<TodoConfig>) {
   const done = config.todos.filter((t) => t.done).length;

@@ -1,23 +1,12 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { todoWidget as contract, type Todo, type TodoConfig } from "../../../contract/widgets/todo";
 import { api } from "../../lib/api";
 import { newId } from "../../lib/ids";
 import { localDay, msUntilLocalTime, remindOnce } from "../../lib/reminders";
+import { moveItem, useDragList } from "../../lib/reorder";
 import { Icon } from "../../ui/icons";
-import { moveItem } from "../Bookmark/config";
-import { useDragList } from "../shared/useDragList";
 import { defineWidget, type WidgetProps } from "../types";
-import {
-  addTodo,
-  clearDone,
-  defaultTodoConfig,
-  editTodo,
-  parseTodoConfig,
-  removeTodo,
-  type Todo,
-  type TodoConfig,
-  toggleTodo,
-  unfinished,
-} from "./config";
+import { addTodo, clearDone, editTodo, removeTodo, toggleTodo, unfinished } from "./logic";
 import { TodoSettings } from "./Settings";
 
 /** At the reminder time (and on any later visit that day) unfinished todos are reported once. */
@@ -138,7 +127,43 @@ function TodoRow({
   );
 }
 
-function TodoWidget({ widget, config, update, settings }: WidgetProps<TodoConfig>) {
+/** A visitor's view: the list with what is done, nothing to tick or change. */
+function TodoList({ config }: { config: TodoConfig }) {
+  const open = unfinished(config);
+  if (config.todos.length === 0)
+    return (
+      <div className="widget-empty">
+        <p>Nothing to do.</p>
+      </div>
+    );
+  return (
+    <div className="todos">
+      <ul className="todo-list">
+        {config.todos.map((todo) => (
+          <li key={todo.id} className={`todo-row is-static${todo.done ? " is-done" : ""}`}>
+            <span className={`todo-mark${todo.done ? " is-done" : ""}`} aria-hidden="true">
+              {todo.done && <Icon name="check" size={12} />}
+            </span>
+            <span className="todo-text">
+              {todo.text}
+              {todo.done && <span className="visually-hidden"> (done)</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <footer className="todo-footer">
+        <span>{open === 0 ? "All done" : `${open} left`}</span>
+      </footer>
+    </div>
+  );
+}
+
+function TodoWidget(props: WidgetProps<TodoConfig>) {
+  if (props.readOnly) return <TodoList config={props.config} />;
+  return <TodoEditor {...props} />;
+}
+
+function TodoEditor({ widget, config, update, settings }: WidgetProps<TodoConfig>) {
   const [text, setText] = useState("");
   const open = unfinished(config);
   const done = config.todos.length - open;
@@ -220,17 +245,14 @@ function TodoPreview() {
   );
 }
 
-export const todoWidget = defineWidget<TodoConfig>({
-  type: "Todo",
+export const todoWidget = defineWidget(contract, {
   name: "Todo",
   description: "A checklist that syncs across your devices, with a reminder at day's end.",
   keywords: ["tasks", "checklist", "list", "reminder"],
   icon: "listTodo",
-  defaultSize: { width: 320, height: 360 },
-  minSize: { width: 220, height: 180 },
-  defaultConfig: defaultTodoConfig,
-  parseConfig: parseTodoConfig,
+  defaultSize: { columns: 5, rows: 18 },
+  minSize: { columns: 4, rows: 9 },
   Component: TodoWidget,
-  Settings: TodoSettings,
+  settings: [TodoSettings],
   Preview: TodoPreview,
 });

@@ -1,18 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { coarseCoordinate } from "../../../contract/coordinates";
+import type { WeatherLocation } from "../../../contract/widgets/weather";
 import { describeError } from "../../lib/api";
 import { dataApi } from "../../lib/data-api";
+import { useDebounced } from "../../lib/use-debounced";
 import { Icon } from "../../ui/icons";
 import { Spinner } from "../../ui/States";
-import { useDebounced } from "../common/useDebounced";
-import { retryData } from "../common/useWidgetData";
-import { placeLabel, type WeatherLocation } from "./config";
-
-/**
- * About a kilometre: plenty for a forecast, and the widget's config (visible to anyone if the
- * dashboard is shared) does not pin down the user's home.
- */
-const round = (n: number) => Math.round(n * 100) / 100;
+import { retryData } from "../data/useWidgetData";
+import { placeLabel } from "./logic";
 
 /** Find a place by name (geocoding through our server) or use the browser's position. */
 export function LocationPicker({ onPick }: { onPick(location: WeatherLocation): void }) {
@@ -39,8 +35,9 @@ export function LocationPicker({ onPick }: { onPick(location: WeatherLocation): 
         setGeo({ busy: false, error: null });
         onPick({
           name: "Current location",
-          latitude: round(position.coords.latitude),
-          longitude: round(position.coords.longitude),
+          // About a kilometre: the config does not pin down the user's home.
+          latitude: coarseCoordinate(position.coords.latitude),
+          longitude: coarseCoordinate(position.coords.longitude),
         });
       },
       (error) =>

@@ -1,4 +1,4 @@
-import type { WeatherKind } from "./config";
+import type { WeatherKind } from "./logic";
 
 /** Small weather pictures drawn in-house (no icon font; emoji fonts are not everywhere). */
 

@@ -1,24 +1,20 @@
+import {
+  weatherWidget as contract,
+  type WeatherConfig,
+  type WeatherLocation,
+} from "../../../contract/widgets/weather";
 import type { AppSettings } from "../../lib/app-settings";
 import type { Forecast } from "../../lib/data-api";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
-import { DataFrame } from "../common/DataFrame";
-import { dayLabel, formatHour, formatTime, weekdayShort } from "../common/format";
-import { forecastRequest, useDataSource } from "../common/source";
-import { useWidgetData } from "../common/useWidgetData";
+import { DataFrame } from "../data/DataFrame";
+import { dayLabel, formatHour, formatTime, weekdayShort } from "../data/format";
+import { forecastRequest, useDataSource } from "../data/source";
+import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
-import {
-  defaultWeatherConfig,
-  describeWeather,
-  nextHours,
-  parseWeatherConfig,
-  temperature,
-  type WeatherConfig,
-  type WeatherLocation,
-  weekRange,
-} from "./config";
 import { LocationPicker } from "./LocationPicker";
-import { WeatherSettings } from "./Settings";
+import { describeWeather, nextHours, temperature, weekRange } from "./logic";
+import { PlaceSetting } from "./Settings";
 import { WeatherIcon } from "./WeatherIcon";
 
 function ForecastView({
@@ -105,7 +101,7 @@ function ForecastView({
   );
 }
 
-function WeatherWidget({ widget, config, update, settings }: WidgetProps<WeatherConfig>) {
+function WeatherWidget({ widget, config, update, settings, readOnly }: WidgetProps<WeatherConfig>) {
   const { location, unit } = config;
   const source = useDataSource();
   const query = useWidgetData({
@@ -115,6 +111,12 @@ function WeatherWidget({ widget, config, update, settings }: WidgetProps<Weather
     enabled: location !== undefined,
   });
   if (!location) {
+    if (readOnly)
+      return (
+        <div className="widget-empty">
+          <p>No place chosen yet.</p>
+        </div>
+      );
     return (
       <div className="weather-setup">
         <p>
@@ -125,7 +127,7 @@ function WeatherWidget({ widget, config, update, settings }: WidgetProps<Weather
     );
   }
   return (
-    <DataFrame query={query} label="the forecast">
+    <DataFrame query={query} upstream="weather" label="the forecast" readOnly={readOnly}>
       {(forecast) => <ForecastView forecast={forecast} location={location} settings={settings} />}
     </DataFrame>
   );
@@ -141,18 +143,26 @@ function WeatherPreview() {
   );
 }
 
-export const weatherWidget = defineWidget<WeatherConfig>({
-  type: "Weather",
+export const weatherWidget = defineWidget(contract, {
   name: "Weather",
   description: "Conditions now, the next hours and the week, for any place or where you are.",
   keywords: ["forecast", "temperature", "rain", "sun", "climate"],
   icon: "cloud",
-  defaultSize: { width: 360, height: 380 },
-  minSize: { width: 220, height: 140 },
-  defaultConfig: defaultWeatherConfig,
-  parseConfig: parseWeatherConfig,
+  defaultSize: { columns: 6, rows: 19 },
+  minSize: { columns: 4, rows: 7 },
   title: (config) => (config.location ? `Weather · ${config.location.name}` : undefined),
   Component: WeatherWidget,
-  Settings: WeatherSettings,
+  settings: [
+    PlaceSetting,
+    {
+      key: "unit",
+      label: "Temperature",
+      radio: true,
+      options: [
+        ["celsius", "Celsius (°C)"],
+        ["fahrenheit", "Fahrenheit (°F)"],
+      ],
+    },
+  ],
   Preview: WeatherPreview,
 });

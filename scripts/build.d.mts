@@ -1,0 +1,6 @@
+export const ROOT: string;
+export type Part = "web" | "server";
+export const PARTS: Record<Part, { inputs: string[]; output: string }>;
+export function isStale(part: Part): boolean;
+export function build(parts: Part[]): Promise<void>;
+export function buildServer(outdir?: string): Promise<void>;

@@ -1,0 +1,116 @@
+// The production build: the web app (Vite, precompressed by the plugin in vite.config.ts) into
+// dist/web and the server (esbuild: our code and most packages bundled) into
+// dist/server. `npm start` calls the parts that are stale; `npm run build` builds both.
+// Usage: node scripts/build.mjs [web|server]...
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** What each part is built from and the file whose age says when it was last built. */
+export const PARTS = {
+  web: {
+    inputs: ["src/web", "src/contract", "vite.config.ts", "package-lock.json"],
+    output: "dist/web/index.html",
+  },
+  server: {
+    inputs: ["src/server", "src/contract", "scripts/build.mjs", "package-lock.json"],
+    output: "dist/server/main.js",
+  },
+};
+
+/** The server's entry points: the process, the embedded database's thread and its init process. */
+const SERVER_ENTRIES = {
+  main: "src/server/main.ts",
+  "pglite-worker": "src/server/db/embedded/worker.ts",
+  "pglite-init": "src/server/db/embedded/init-entry.ts",
+};
+
+function newest(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = 0;
+  for (const entry of readdirSync(target)) latest = Math.max(latest, newest(path.join(target, entry)));
+  return latest;
+}
+
+/** True when the part was never built or a source changed since. */
+export function isStale(part) {
+  const { inputs, output } = PARTS[part];
+  const built = path.join(ROOT, output);
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return inputs.some((input) => newest(path.join(ROOT, input)) > builtAt);
+}
+
+function buildWeb() {
+  const vite = path.join(ROOT, "node_modules/vite/bin/vite.js");
+  const result = spawnSync(process.execPath, [vite, "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("the web build failed");
+}
+
+/**
+ * Packages that stay in node_modules: they read files next to their own code (PGlite's WASM,
+ * swagger-ui's assets, swagger's and ioredis's __dirname), are optional or native (pg-native,
+ * esbuild), or start threads from their own files (pino).
+ */
+const EXTERNAL = [
+  "@electric-sql/pglite",
+  "@fastify/swagger",
+  "@fastify/swagger-ui",
+  "esbuild",
+  "ioredis",
+  "pg-native",
+  "pino",
+  "thread-stream",
+];
+
+/**
+ * The server and the rest of its packages in a few files: loading them is most of a restart, and
+ * one bundle skips thousands of file lookups (restart ~0.9 s instead of ~1.4 s on the bench).
+ */
+export async function buildServer(outdir = path.join(ROOT, "dist/server")) {
+  const esbuild = await import("esbuild");
+  rmSync(outdir, { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: SERVER_ENTRIES,
+    outdir,
+    bundle: true,
+    external: EXTERNAL,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    // Shared code goes to chunks, so main.js can start the database before the app's modules load;
+    // beside the entries, since the worker and init files are found relative to the code that starts them.
+    splitting: true,
+    chunkNames: "[name]-[hash]",
+    // Bundled CommonJS packages call require() for Node's own modules.
+    banner: {
+      js: 'import { createRequire as __tesseraRequire } from "node:module"; const require = __tesseraRequire(import.meta.url);',
+    },
+    // Smaller source to parse and keep; names stay readable in stack traces.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    sourcemap: "linked",
+    logLevel: "warning",
+  });
+}
+
+export async function build(parts) {
+  for (const part of parts) {
+    const started = Date.now();
+    if (part === "web") buildWeb();
+    else if (part === "server") await buildServer();
+    else throw new Error(`unknown part ${part}`);
+    console.log(`built ${part} in ${Date.now() - started} ms`);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const parts = process.argv.slice(2);
+  await build(parts.length ? parts : ["web", "server"]);
+}

@@ -1,0 +1,30 @@
+import { type Static, Type } from "@sinclair/typebox";
+import { DashboardSchema, SettingsSchema, Uuid, WidgetSchema } from "./resources.js";
+
+/**
+ * Everything the signed-in app needs to draw its first screen, in one answer: who is signed in,
+ * their dashboards and settings, and the widgets of the dashboard that opens.
+ */
+export const BootstrapSchema = Type.Object(
+  {
+    session: Type.Object({
+      user: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
+      session: Type.Object({ id: Type.String(), expiresAt: Type.String({ format: "date-time" }) }),
+    }),
+    dashboards: Type.Array(Type.Ref(DashboardSchema)),
+    settings: Type.Ref(SettingsSchema),
+    dashboardId: Type.Union([Uuid, Type.Null()], {
+      description:
+        "The dashboard whose widgets follow: the one asked for when it is the user's, else the last viewed, else the oldest; null without dashboards",
+    }),
+    widgets: Type.Array(Type.Ref(WidgetSchema)),
+  },
+  { $id: "Bootstrap" },
+);
+
+export interface Bootstrap
+  extends Omit<Static<typeof BootstrapSchema>, "dashboards" | "settings" | "widgets"> {
+  dashboards: Static<typeof DashboardSchema>[];
+  settings: Static<typeof SettingsSchema>;
+  widgets: Static<typeof WidgetSchema>[];
+}

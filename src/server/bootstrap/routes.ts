@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
+import { BootstrapSchema } from "../../contract/bootstrap.js";
+import { Uuid } from "../../contract/resources.js";
+import type { AppContext } from "../context.js";
+import { sendJsonText } from "../http/encoded-json.js";
+import { errorResponses } from "../http/schemas.js";
+import type { UserActor } from "../policies/actor.js";
+import { listDashboardsJson } from "../resources/dashboards/queries.js";
+import { listSettings } from "../resources/settings/queries.js";
+import { listDashboardWidgetsJson } from "../resources/widgets/queries.js";
+
+/**
+ * `GET /api/bootstrap`: the first screen in one request after the bundle, instead of a chain of
+ * session → dashboards and settings → widgets. Lists come from the same database-built JSON as
+ * their own endpoints and are spliced into the answer as text. It composes several resources, so
+ * it sits above them rather than among them.
+ */
+export const bootstrapRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  app.get(
+    "/api/bootstrap",
+    {
+      schema: {
+        tags: ["Bootstrap"],
+        summary: "The session, dashboards, settings and one dashboard's widgets in one answer",
+        description:
+          "What the web app loads on start. `dashboardId` asks for that dashboard's widgets (the one in the page's address); without it, or when it is not the user's, the last viewed dashboard opens, else the oldest.",
+        querystring: Type.Object({ dashboardId: Type.Optional(Uuid) }),
+        response: { 200: Type.Ref(BootstrapSchema), ...errorResponses() },
+      },
+    },
+    async (request, reply) => {
+      const { user, session: current } = request.actor as UserActor;
+      const userId = user.id;
+      const [dashboards, [settings]] = await Promise.all([
+        listDashboardsJson(ctx.database, userId, {}),
+        listSettings(ctx.database.db, userId),
+      ]);
+      const ids = (JSON.parse(dashboards.json) as { id: string }[]).map((d) => d.id);
+      const asked = request.query.dashboardId;
+      const opened =
+        (asked && ids.includes(asked) ? asked : null) ??
+        (settings?.lastDashboardId && ids.includes(settings.lastDashboardId)
+          ? settings.lastDashboardId
+          : null) ??
+        ids[0] ??
+        null;
+      const widgets = opened ? await listDashboardWidgetsJson(ctx.database, userId, opened) : "[]";
+      const session = {
+        user,
+        session: { id: current.id, expiresAt: new Date(current.expiresAt).toISOString() },
+      };
+      const body =
+        `{"session":${JSON.stringify(session)},"dashboards":${dashboards.json},` +
+        `"settings":${JSON.stringify(settings)},"dashboardId":${JSON.stringify(opened)},"widgets":${widgets}}`;
+      return sendJsonText(reply.header("cache-control", "no-store"), body);
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import type { Dashboard, Widget } from "../../contract/resources.js";
+import type { Db } from "./client.js";
+
+/**
+ * What a write did to a dashboard or its widgets, as the records stand after it (a deleted
+ * record as it was). A deleted dashboard carries the widgets that went with it.
+ */
+export type DashboardChange =
+  | { kind: "dashboard.created" | "dashboard.updated"; dashboard: Dashboard }
+  | { kind: "dashboard.deleted"; dashboard: Dashboard; widgets: Widget[] }
+  | { kind: "widget.created" | "widget.updated" | "widget.deleted"; widget: Widget };
+
+/** A write's result and the changes it made (none when it found nothing to change). */
+export interface Applied<T> {
+  result: T;
+  changes: DashboardChange[];
+}
+
+/** Runs inside the writing transaction: a listener that throws undoes the write. */
+export type ChangeListener = (tx: Db, change: DashboardChange) => Promise<void>;
+
+/**
+ * The one seam between writes to dashboards and widgets and the features that must act in the
+ * same transaction (version history, scheduled alerts). Resources describe what they changed;
+ * features register listeners in app.ts; neither imports the other.
+ */
+export class DashboardChanges {
+  private readonly listeners: ChangeListener[] = [];
+
+  listen(listener: ChangeListener) {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Runs `write` and every listener for each change it reports in one transaction. Without
+   * listeners the write runs as it is (one statement needs no transaction of its own).
+   */
+  async apply<T>(db: Db, write: (tx: Db) => Promise<Applied<T>>): Promise<T> {
+    if (this.listeners.length === 0) return (await write(db)).result;
+    return db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const { result, changes } = await write(tx);
+      for (const change of changes) for (const listener of this.listeners) await listener(tx, change);
+      return result;
+    });
+  }
+}

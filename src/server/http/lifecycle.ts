@@ -1,0 +1,88 @@
+import type { Server } from "node:http";
+import { Server as NetServer, type Socket } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
+import type { FastifyInstance } from "fastify";
+import { shuttingDown } from "./errors.js";
+
+/**
+ * Where the instance is in its life, and what an operator should know about it:
+ * - serving: the normal state.
+ * - draining (after SIGTERM, for SHUTDOWN_GRACE_SECONDS): /readyz answers 503 so load balancers
+ *   stop sending work here, while every request is still served; each answer carries
+ *   `Connection: close`, so keep-alive clients move to a fresh connection (and to another instance)
+ *   instead of having an idle connection closed under a request they are about to send.
+ * - closing: the server stops accepting connections; late requests on connections still open get
+ *   503 + `Connection: close`, the realtime streams end, and the server closes once the requests
+ *   in flight have answered.
+ */
+export type Phase = "serving" | "draining" | "closing";
+
+export class ServerState {
+  phase: Phase = "serving";
+  private readonly notes = new Map<string, string>();
+  /** Accepted connections that have not delivered a request yet: their request may be on its way. */
+  private readonly fresh = new Set<Socket>();
+  private onNoneFresh: (() => void) | null = null;
+  private lastConnectionAt = 0;
+
+  /** A condition the operator should fix (shown in /readyz, logged once by whoever sets it). */
+  warn(source: string, message: string) {
+    this.notes.set(source, message);
+  }
+
+  clear(source: string) {
+    this.notes.delete(source);
+  }
+
+  get warnings(): string[] {
+    return [...this.notes.values()];
+  }
+
+  /** The root hooks that make each phase visible to clients; installed before any route. */
+  install(app: FastifyInstance) {
+    app.server.on("connection", (socket: Socket) => {
+      this.lastConnectionAt = Date.now();
+      this.fresh.add(socket);
+      socket.once("close", () => this.delivered(socket));
+    });
+    app.server.on("request", (request: { socket: Socket }) => this.delivered(request.socket));
+    app.addHook("onRequest", async () => {
+      if (this.phase !== "closing") return;
+      throw shuttingDown();
+    });
+    app.addHook("onSend", async (_request, reply) => {
+      if (this.phase !== "serving") reply.header("connection", "close");
+    });
+  }
+
+  /**
+   * Stops accepting connections without resetting a request a client already sent:
+   * 1. keeps listening, answering 503, until no connection has arrived for `quietMs`: closing the
+   *    listening socket resets every connection still in the kernel's accept queue;
+   * 2. then closes it without closing idle connections yet (Node's http close() would): a
+   *    connection accepted a moment ago is "idle" until its request has been read;
+   * 3. resolves once each of those has delivered its request (answered 503) or closed.
+   * Both waits are bounded by `maxWaitMs`.
+   */
+  async stopAccepting(server: Server, { quietMs = 100, maxWaitMs = 2000 } = {}) {
+    if (!server.listening) return;
+    const deadline = Date.now() + maxWaitMs;
+    for (let quietFor = Date.now() - this.lastConnectionAt; quietFor < quietMs && Date.now() < deadline; ) {
+      await delay(quietMs - quietFor);
+      quietFor = Date.now() - this.lastConnectionAt;
+    }
+    NetServer.prototype.close.call(server);
+    if (this.fresh.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      this.onNoneFresh = resolve;
+      timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+    });
+    clearTimeout(timer);
+    this.onNoneFresh = null;
+  }
+
+  private delivered(socket: Socket) {
+    if (this.fresh.delete(socket) && this.fresh.size === 0) this.onNoneFresh?.();
+  }
+}

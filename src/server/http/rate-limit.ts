@@ -1,0 +1,47 @@
+import type { FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { RateLimiter } from "../ratelimit/limiter.js";
+import { rateLimited } from "./errors.js";
+
+/** One budget a request spends from: `limit` requests per `windowMs` for each key. */
+export interface RateLimitRule {
+  /** Names the counter, so budgets of different rules never mix. */
+  name: string;
+  /** Whose budget the request spends (a user id, an address); null when the rule does not apply. */
+  key(request: FastifyRequest): string | null;
+  limit: number;
+  windowMs: number;
+  /** The 429's detail. */
+  detail: string;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Budgets the route spends from, checked by one hook once the body is read and valid. */
+    rateLimit?: RateLimitRule[];
+  }
+}
+
+/**
+ * Reads each route's `config.rateLimit` and answers 429 with Retry-After when any of its budgets
+ * is spent. Counters live in the limiter, shared through Redis when there is one.
+ */
+export const rateLimitPlugin = fp<{ limiter: RateLimiter; enabled: boolean }>(
+  async (app, { limiter, enabled }) => {
+    if (!enabled) return;
+    app.addHook("preHandler", async (request) => {
+      const rules = request.routeOptions.config.rateLimit;
+      if (!rules) return;
+      let refused: { rule: RateLimitRule; retryAfterMs: number } | null = null;
+      for (const rule of rules) {
+        const key = rule.key(request);
+        if (key === null) continue;
+        const verdict = await limiter.hit(`${rule.name}:${key}`, rule.limit, rule.windowMs);
+        if (!verdict.allowed && verdict.retryAfterMs > (refused?.retryAfterMs ?? -1))
+          refused = { rule, retryAfterMs: verdict.retryAfterMs };
+      }
+      if (refused) throw rateLimited(refused.rule.detail, refused.retryAfterMs);
+    });
+  },
+  { name: "tessera-rate-limit" },
+);

@@ -1,0 +1,87 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+export interface SecurityHeadersOptions {
+  baseUrl: string;
+  /** CSP `frame-ancestors` sources of the public dashboard pages (`/p/<id>`), e.g. `'none'`. */
+  publicFrameAncestors: string;
+}
+
+/** Public dashboard pages of the SPA: the only pages other sites may be allowed to frame. */
+const PUBLIC_PAGE = /^\/p\/[^/?#]+\/?(\?|$)/;
+
+/**
+ * The Content-Security-Policy of the single-page app, from what it loads (src/web):
+ * - scripts and styles: our own bundle only; no inline script anywhere. Inline styles are allowed
+ *   because the mail reader's sandboxed `srcdoc` frame inherits this policy, and mail is HTML
+ *   with style attributes and one <style> of ours (the frame has its own stricter policy too).
+ * - images: ours, `data:` (the icon), and https (bookmark favicons, mail images).
+ * - connections: our API and its SSE stream only; every upstream is fetched by the server.
+ * - frames: http and https pages (the Frame widget shows user-given pages in a sandbox).
+ */
+function directives(https: boolean, frameAncestors: string[]) {
+  return {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "script-src-attr": ["'none'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "https:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "frame-src": ["http:", "https:"],
+    "worker-src": ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": frameAncestors,
+    // Behind plain http (a local install) upgrading would break every request of the page.
+    ...(https ? { "upgrade-insecure-requests": [] } : {}),
+  };
+}
+
+function serialize(policy: Record<string, string[]>): string {
+  return Object.entries(policy)
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join("; ");
+}
+
+/**
+ * Browser defences on every answer (@fastify/helmet): the CSP above with `frame-ancestors 'none'`
+ * (and `X-Frame-Options: DENY`), so no other site can frame the app; public dashboard pages take
+ * their `frame-ancestors` from PUBLIC_FRAME_ANCESTORS instead. `nosniff`, `Referrer-Policy:
+ * no-referrer`, same-origin opener and resource policies, and HSTS only when BASE_URL is https.
+ */
+export async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
+  const https = new URL(options.baseUrl).protocol === "https:";
+  const appPolicy = directives(https, ["'none'"]);
+  const publicPolicy = serialize(directives(https, options.publicFrameAncestors.split(/\s+/)));
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: appPolicy },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    referrerPolicy: { policy: "no-referrer" },
+    xFrameOptions: { action: "deny" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+  });
+  // After helmet's own hook (same level, registered later): the public pages' framing policy.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" || !PUBLIC_PAGE.test(request.url)) return;
+    reply.raw.setHeader("content-security-policy", publicPolicy);
+    reply.raw.removeHeader("x-frame-options");
+  });
+}
+
+/**
+ * Swagger UI brings its own CSP (hashes of its inline scripts). Three changes: no framing, inline
+ * styles (Swagger UI injects some from script, which its policy would refuse), and no upgrading
+ * of requests behind plain http.
+ */
+export function swaggerCsp(baseUrl: string) {
+  const https = new URL(baseUrl).protocol === "https:";
+  return (header: string) => {
+    let policy = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+    policy = policy.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
+    if (!https) policy = policy.replace(/\s*upgrade-insecure-requests;?/, "");
+    return policy;
+  };
+}

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from "fastify";
+import { uuidv7 } from "uuidv7";
+import { NOTIFICATION_CREATED, NOTIFICATIONS_RETURNED, userChannel } from "../../contract/notifications.js";
+import {
+  type CreateNotificationInput,
+  type Notification,
+  NotificationSchema,
+} from "../../contract/resources.js";
+import type { Config } from "../config.js";
+import type { RateLimitRule } from "../http/rate-limit.js";
+import type { EventBus } from "../realtime/bus.js";
+import type { NotificationStore } from "./stores/store.js";
+
+/** The contract's fields, in its order: what GET answers and what each realtime event carries. */
+const FIELDS = Object.keys(NotificationSchema.properties) as (keyof Notification)[];
+
+/** The one presenter of a notification, for GET /api/notifications and the event stream alike. */
+export function presentNotification(n: Notification): Notification {
+  return Object.fromEntries(FIELDS.map((field) => [field, n[field]])) as Notification;
+}
+
+/** How many notifications a user may create per window; the route's rate-limit hook enforces it. */
+export function notificationBudget(config: Config): RateLimitRule {
+  return {
+    name: "notifications",
+    key: (request) => request.user.id,
+    limit: config.rateLimits.notificationsPerUser,
+    windowMs: config.rateLimits.notificationsWindowMs,
+    detail: "Too many notifications; slow down",
+  };
+}
+
+/** Notifications as one concept: stored (with retention), then published to the user's channel. */
+export class NotificationService {
+  constructor(
+    readonly store: NotificationStore,
+    private readonly bus: EventBus,
+  ) {}
+
+  async latest(userId: string): Promise<Notification[]> {
+    return (await this.store.latest(userId, NOTIFICATIONS_RETURNED)).map(presentNotification);
+  }
+
+  /** Retained notifications newer than `afterId`, oldest first (what a reconnecting stream missed). */
+  after(userId: string, afterId: string): Promise<Notification[]> {
+    return this.store.after(userId, afterId);
+  }
+
+  async create(
+    userId: string,
+    input: CreateNotificationInput,
+    log: FastifyBaseLogger,
+  ): Promise<Notification> {
+    const notification = presentNotification({
+      id: uuidv7(),
+      userId,
+      type: input.type,
+      message: input.message,
+      createdAt: new Date().toISOString(),
+    });
+    // Stored first, then published: a subscriber that reconnects can always replay what it was sent.
+    await this.store.add(notification);
+    try {
+      await this.bus.publish(userChannel(userId), {
+        event: NOTIFICATION_CREATED,
+        data: notification,
+        id: notification.id,
+      });
+    } catch (error) {
+      // The notification is stored; open streams catch up from the store on their next reconnect.
+      log.warn({ err: error }, "realtime publish failed");
+    }
+    return notification;
+  }
+
+  clear(userId: string): Promise<void> {
+    return this.store.clear(userId);
+  }
+}

@@ -1,0 +1,34 @@
+import type { Redis } from "ioredis";
+import { NOTIFICATIONS_RETAINED } from "../../../contract/notifications.js";
+import type { Notification } from "../../../contract/resources.js";
+import type { NotificationStore } from "./store.js";
+
+/** One Redis list per user, newest at the head; LPUSH and LTRIM run in one MULTI so the cap always holds. */
+export function createRedisNotificationStore(redis: Redis, prefix: string): NotificationStore {
+  const key = (userId: string) => `${prefix}notifications:${userId}`;
+  const parse = (items: string[]) => items.map((item) => JSON.parse(item) as Notification);
+  return {
+    async add(n) {
+      const results = await redis
+        .multi()
+        .lpush(key(n.userId), JSON.stringify(n))
+        .ltrim(key(n.userId), 0, NOTIFICATIONS_RETAINED - 1)
+        .exec();
+      const failed = results?.find(([error]) => error);
+      if (!results || failed) throw failed?.[0] ?? new Error("Redis transaction was aborted");
+    },
+    async latest(userId, limit) {
+      return parse(await redis.lrange(key(userId), 0, limit - 1));
+    },
+    async after(userId, afterId) {
+      const all = parse(await redis.lrange(key(userId), 0, NOTIFICATIONS_RETAINED - 1));
+      return all.filter((n) => n.id > afterId).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    },
+    async clear(userId) {
+      await redis.del(key(userId));
+    },
+    async count(userId) {
+      return redis.llen(key(userId));
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { Notification } from "../../../contract/resources.js";
+
+/**
+ * Where a user's notifications live: newest first, at most NOTIFICATIONS_RETAINED kept.
+ * Two implementations share this contract (and its tests): a SQL table and a Redis list.
+ */
+export interface NotificationStore {
+  /** Stores the notification and drops the user's oldest beyond the retention limit, atomically. */
+  add(notification: Notification): Promise<void>;
+  /** The newest `limit` notifications, newest first. */
+  latest(userId: string, limit: number): Promise<Notification[]>;
+  /** Retained notifications with an id greater than `afterId` (UUIDv7 order), oldest first. */
+  after(userId: string, afterId: string): Promise<Notification[]>;
+  /** Deletes all of the user's notifications. */
+  clear(userId: string): Promise<void>;
+  /** How many the store holds for the user. */
+  count(userId: string): Promise<number>;
+}

@@ -1,0 +1,100 @@
+import { createContext, useContext } from "react";
+import type { Widget } from "../../contract/resources";
+import { bookmarkWidget } from "../../contract/widgets/bookmark";
+import { editorWidget } from "../../contract/widgets/editor";
+import { hostname } from "../../contract/widgets/fields";
+import { noteLabel } from "../widgets/Editor/logic";
+
+/** One entry of the command palette. */
+export interface Command {
+  id: string;
+  group: string;
+  label: string;
+  /** Shown after the label, quieter: a host, a dashboard's name. */
+  detail?: string;
+  /** More words it answers to. */
+  keywords?: string;
+  run(): void;
+}
+
+/**
+ * What the open dashboard lets the palette do; set by the dashboard view while it is shown.
+ * A ref-like holder, so registering never re-renders anything.
+ */
+export interface DashboardCommands {
+  addWidget(type: string): void;
+}
+export const DashboardCommandsContext = createContext<{ current: DashboardCommands | null }>({
+  current: null,
+});
+
+export function useDashboardCommands() {
+  return useContext(DashboardCommandsContext);
+}
+
+/** A note to open on its dashboard: carried in the navigation's state. */
+export interface NoteTarget {
+  widgetId: string;
+  noteId: string;
+}
+
+export interface Findable {
+  kind: "bookmark" | "note";
+  dashboardId: string;
+  widgetId: string;
+  itemId: string;
+  label: string;
+  detail: string;
+  /** A bookmark's address; the note's text for a note. */
+  text: string;
+}
+
+/** The bookmarks and notes of one dashboard's widgets, for the palette's search. */
+export function findables(dashboardId: string, widgets: readonly Widget[]): Findable[] {
+  const out: Findable[] = [];
+  for (const widget of widgets) {
+    if (widget.widgetType === "Bookmark") {
+      for (const b of bookmarkWidget.parse(widget.config).bookmarks)
+        out.push({
+          kind: "bookmark",
+          dashboardId,
+          widgetId: widget.id,
+          itemId: b.id,
+          label: b.title,
+          detail: hostname(b.url),
+          text: b.url,
+        });
+    } else if (widget.widgetType === "Editor") {
+      for (const n of editorWidget.parse(widget.config).notes)
+        out.push({
+          kind: "note",
+          dashboardId,
+          widgetId: widget.id,
+          itemId: n.id,
+          label: noteLabel(n),
+          detail: "",
+          text: n.markdown.slice(0, 2000),
+        });
+    }
+  }
+  return out;
+}
+
+/**
+ * Commands matching what was typed: every word must appear in the label, the detail or the
+ * keywords; labels that start with the query come first, then the original order.
+ */
+export function matchCommands(commands: readonly Command[], query: string): Command[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...commands];
+  const scored: { command: Command; score: number; index: number }[] = [];
+  commands.forEach((command, index) => {
+    const label = command.label.toLowerCase();
+    const haystack =
+      `${label} ${command.detail ?? ""} ${command.group} ${command.keywords ?? ""}`.toLowerCase();
+    if (!words.every((w) => haystack.includes(w))) return;
+    const score = label.startsWith(words[0]!) ? 0 : label.includes(words[0]!) ? 1 : 2;
+    scored.push({ command, score, index });
+  });
+  return scored.sort((a, b) => a.score - b.score || a.index - b.index).map((s) => s.command);
+}

@@ -1,0 +1,108 @@
+import { type CryptoConfig, MAX_PAIRS } from "../../../contract/widgets/crypto";
+import type { PairPrices, PairResult, Timeframe } from "../../lib/data-api";
+
+export const QUOTES = ["USD", "EUR", "GBP"] as const;
+
+export const baseOf = (pair: string) => pair.split("-")[0] ?? pair;
+export const quoteOfPair = (pair: string) => pair.split("-")[1] ?? "USD";
+
+/** The quote the settings panel shows: the first pair's, USD for an empty list. */
+export function quoteOf(config: CryptoConfig): string {
+  const first = config.pairs[0];
+  return first ? quoteOfPair(first) : "USD";
+}
+
+/** Every pair re-quoted, keeping order and dropping duplicates. */
+export function withQuote(pairs: readonly string[], quote: string): string[] {
+  return [...new Set(pairs.map((p) => `${baseOf(p)}-${quote}`))];
+}
+
+export function toggleBase(config: CryptoConfig, base: string): CryptoConfig {
+  const quote = quoteOf(config);
+  const has = config.pairs.some((p) => baseOf(p) === base);
+  if (has) return { ...config, pairs: config.pairs.filter((p) => baseOf(p) !== base) };
+  if (config.pairs.length >= MAX_PAIRS) return config;
+  return { ...config, pairs: [...config.pairs, `${base}-${quote}`] };
+}
+
+export type Trend = "up" | "down" | "flat";
+
+export type CryptoRow =
+  | {
+      kind: "price";
+      pair: string;
+      base: string;
+      quote: string;
+      price: number;
+      changePercent: number | null;
+      trend: Trend;
+      closes: number[];
+      /** Set when this pair's latest refresh failed and an older price is shown instead. */
+      stale?: string;
+    }
+  | { kind: "error"; pair: string; base: string; detail: string };
+
+/**
+ * The server's answer as rows in the configured order; a pair it left out counts as failed. A
+ * pair that failed this time but had a price before (`lastGood`) keeps that price, marked stale.
+ */
+export function cryptoRows(
+  pairs: readonly string[],
+  results: readonly PairResult[],
+  lastGood: ReadonlyMap<string, PairPrices> = new Map(),
+): CryptoRow[] {
+  const byPair = new Map(results.map((r) => [r.pair, r]));
+  return pairs.map((pair): CryptoRow => {
+    const result = byPair.get(pair);
+    if (!result || "error" in result) {
+      const detail = result && "error" in result ? result.error.detail : "No answer for this pair";
+      const previous = lastGood.get(pair);
+      if (previous) return { ...priceRow(pair, previous), stale: detail };
+      return { kind: "error", pair, base: baseOf(pair), detail };
+    }
+    return priceRow(pair, result);
+  });
+}
+
+function priceRow(pair: string, result: PairPrices): Extract<CryptoRow, { kind: "price" }> {
+  const change = result.changePercent;
+  return {
+    kind: "price",
+    pair,
+    base: result.base,
+    quote: result.quote,
+    price: result.price,
+    changePercent: change,
+    trend: change === null || Math.abs(change) < 0.005 ? "flat" : change > 0 ? "up" : "down",
+    closes: result.candles.map((c) => c.close),
+  };
+}
+
+/** Remembers each pair's latest good answer for one timeframe (the widget keeps it in a ref). */
+export function rememberPrices(
+  memory: Map<string, PairPrices>,
+  results: readonly PairResult[],
+): Map<string, PairPrices> {
+  for (const r of results) if (!("error" in r)) memory.set(r.pair, r);
+  return memory;
+}
+
+export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
+  "1h": "1H",
+  "24h": "24H",
+  "1w": "1W",
+  "1m": "1M",
+  "3m": "3M",
+  "6m": "6M",
+  "1y": "1Y",
+};
+
+export const TIMEFRAME_NAMES: Record<Timeframe, string> = {
+  "1h": "the last hour",
+  "24h": "the last 24 hours",
+  "1w": "the last week",
+  "1m": "the last month",
+  "3m": "the last 3 months",
+  "6m": "the last 6 months",
+  "1y": "the last year",
+};

@@ -1,0 +1,35 @@
+import { type EditorConfig, NOTE_MARKDOWN_MAX, type Note } from "../../../contract/widgets/editor";
+import type { NotesPage } from "../../lib/data-api";
+
+export function updateNote(
+  config: EditorConfig,
+  id: string,
+  patch: Partial<Omit<Note, "id">>,
+  now: string,
+): EditorConfig {
+  return {
+    notes: config.notes.map((n) => (n.id === id ? { ...n, ...patch, updatedAt: now } : n)),
+  };
+}
+
+/** A note's label in the list: its title, else its first line of text. */
+export function noteLabel(note: Note): string {
+  if (note.title.trim()) return note.title.trim();
+  const firstLine = note.markdown.split("\n").find((line) => line.trim()) ?? "";
+  return firstLine.replace(/^[#>*\-\s]+/, "").slice(0, 60) || "Untitled";
+}
+
+/** A Notion page (already Markdown, from the server) as a new note. */
+export function noteFromPage(page: NotesPage, id: string, now: string): Note {
+  let markdown = page.truncated
+    ? `${page.markdown}\n\n> Imported in part: the page was too long or too deeply nested.`
+    : page.markdown;
+  if (markdown.length > NOTE_MARKDOWN_MAX) markdown = markdown.slice(0, NOTE_MARKDOWN_MAX);
+  return {
+    id,
+    title: page.title.slice(0, 200),
+    ...(page.icon ? { emoji: page.icon.slice(0, 16) } : {}),
+    markdown,
+    updatedAt: now,
+  };
+}

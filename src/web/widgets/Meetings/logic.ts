@@ -1,0 +1,107 @@
+import type { CalendarEvent } from "../../lib/data-api";
+import { dayKey, dayLabel, formatTime, type TimeOptions, zonedWallClock } from "../data/format";
+
+export interface DayGroup {
+  key: string;
+  label: string;
+  events: CalendarEvent[];
+}
+
+/** Events not yet over, in start order, under their day in the user's zone. */
+export function groupByDay(
+  events: readonly CalendarEvent[],
+  now: number,
+  timezone: string,
+  locale?: string,
+): DayGroup[] {
+  const today = dayKey(now, timezone);
+  const groups = new Map<string, DayGroup>();
+  const upcoming = events
+    .filter((e) => e.status !== "cancelled" && Date.parse(e.end) > now)
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  for (const event of upcoming) {
+    // An event that began before today (running over midnight) is listed under today.
+    const start = Math.max(Date.parse(event.start), now);
+    const key = dayKey(start, timezone);
+    let group = groups.get(key);
+    if (!group) {
+      group = { key, label: dayLabel(key, today, locale), events: [] };
+      groups.set(key, group);
+    }
+    group.events.push(event);
+  }
+  return [...groups.values()];
+}
+
+export function timeRange(event: CalendarEvent, options: TimeOptions, locale?: string): string {
+  return `${formatTime(event.start, options, locale)} – ${formatTime(event.end, options, locale)}`;
+}
+
+export interface DueReminder {
+  key: string;
+  message: string;
+}
+
+/**
+ * Reminders due now: an event starting within `minutes` (and not yet started). The key names the
+ * event, its start and the lead time, so a moved meeting is announced again and nothing twice.
+ */
+export function dueReminders(
+  events: readonly CalendarEvent[],
+  now: number,
+  minutes: number,
+  options: TimeOptions,
+  locale?: string,
+): DueReminder[] {
+  const lead = minutes * 60_000;
+  return events
+    .filter((e) => e.status !== "cancelled")
+    .filter((e) => {
+      const start = Date.parse(e.start);
+      // "0 minutes before" means at the start: allow the minute after it for a timer that lags.
+      return lead === 0 ? now >= start && now < start + 60_000 : now >= start - lead && now < start;
+    })
+    .map((e) => {
+      const left = Math.ceil((Date.parse(e.start) - now) / 60_000);
+      const when = formatTime(e.start, options, locale);
+      const title = e.title.trim() || "Untitled event";
+      return {
+        key: `meeting:${e.id}:${e.start}:${minutes}`,
+        message:
+          left <= 0
+            ? `“${title}” is starting now (${when})`
+            : `“${title}” starts in ${left} minute${left === 1 ? "" : "s"} (${when})`,
+      };
+    });
+}
+
+/** The create form's first guess: the next half hour, lasting half an hour, in the user's zone. */
+export function defaultEventTimes(
+  now: number,
+  timezone: string,
+): { date: string; start: string; end: string } {
+  const half = 30 * 60_000;
+  const startAt = Math.ceil((now + 60_000) / half) * half;
+  const start = zonedWallClock(startAt, timezone);
+  const end = zonedWallClock(startAt + half, timezone);
+  return { date: start.date, start: start.time, end: end.date === start.date ? end.time : "23:59" };
+}
+
+/** Problems with the form, by field; empty when it can be sent. */
+export function validateEvent(input: {
+  calendarId: string;
+  title: string;
+  date: string;
+  start: string;
+  end: string;
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!input.calendarId) errors.calendarId = "Choose a calendar";
+  if (!input.title.trim()) errors.title = "Give the event a title";
+  else if (input.title.length > 200) errors.title = "Keep the title under 200 characters";
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date)) errors.date = "Pick a date";
+  if (!/^\d{2}:\d{2}$/.test(input.start)) errors.start = "Pick a start time";
+  if (!/^\d{2}:\d{2}$/.test(input.end)) errors.end = "Pick an end time";
+  else if (!errors.start && input.end <= input.start) errors.end = "The end must be after the start";
+  return errors;
+}

@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer, ROOT } from "../../scripts/build.mjs";
+import { freePort } from "../support/ports.js";
+
+// The server as `npm start` and the container run it: bundled by scripts/build.mjs, started with
+// node on a fresh DATA_DIR. Built into node_modules/.cache so a developer's dist/ is left alone.
+const outdir = path.join(ROOT, "node_modules/.cache/tessera/compiled-test", String(process.pid), "server");
+const dataDir = mkdtempSync(path.join(tmpdir(), "tessera-compiled-"));
+
+describe("the compiled server", () => {
+  let child: ChildProcess;
+  let base: string;
+  let output = "";
+
+  beforeAll(async () => {
+    await buildServer(outdir);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ["--max-semi-space-size=2", path.join(outdir, "main.js")], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BASE_URL: base,
+        LOG_LEVEL: "info",
+        WEB_DIST: "/nonexistent",
+        DATABASE_URL: "",
+        REDIS_URL: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stderr!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("Tessera is ready")) resolve();
+      });
+      child.once("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
+    });
+  }, 120_000);
+
+  afterAll(() => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(path.dirname(outdir), { recursive: true, force: true });
+  });
+
+  it("serves the API end to end on its embedded database, then stops cleanly on SIGTERM", async () => {
+    const json = { "content-type": "application/json", origin: base };
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({
+        name: "Built",
+        email: `built-${Date.now()}@example.test`,
+        password: "built-password-1",
+      }),
+    });
+    expect(signUp.status).toBe(200);
+    const cookie = signUp.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("session="))!
+      .split(";")[0]!;
+    const headers = { ...json, cookie };
+    const dashboard = await (
+      await fetch(`${base}/api/dashboards`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "Home" }),
+      })
+    ).json();
+    const widget = await fetch(`${base}/api/widgets`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        dashboardId: dashboard.id,
+        widgetType: "Clock",
+        height: 1,
+        width: 1,
+        positionX: 0,
+        positionY: 0,
+      }),
+    });
+    expect(widget.status).toBe(201);
+    const boot = await (await fetch(`${base}/api/bootstrap`, { headers: { cookie } })).json();
+    expect(boot.dashboardId).toBe(dashboard.id);
+    expect(boot.widgets).toHaveLength(1);
+    const bad = await fetch(`${base}/api/dashboards?limit=0`, { headers: { cookie } });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("content-type")).toMatch(/problem\+json/);
+    const openapi = await (await fetch(`${base}/api/openapi.json`)).json();
+    expect(openapi.paths["/api/bootstrap"]).toBeDefined();
+    expect((await fetch(`${base}/api/docs/`)).status).toBe(200);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,13 @@
+import { type AddressInfo, createServer } from "node:net";
+
+/** A port nothing listens on right now, for a server process the test spawns itself. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
