@@ -5,12 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../src/server/app.js";
 import type { Config } from "../src/server/config.js";
 import { type FakeExchange, startFakeExchange } from "../test/fakes/exchange.js";
+import { startFakeFeeds } from "../test/fakes/feeds.js";
 import { FakeGithub, VIEWER_LOGIN } from "../test/fakes/github.js";
 import { FakeGoogle } from "../test/fakes/google.js";
 import { FakeNotion } from "../test/fakes/notion.js";
 import { providersConfig } from "../test/fakes/oauth-accounts.js";
+import type { FakeServer } from "../test/fakes/oauth-http.js";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
 import { FakeWeather } from "../test/fakes/weather.js";
+import { upstreamConfig } from "../test/support/config.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
 import { buildWeb, freePort, launchChromium, startServer, testClock } from "./support/web-app.js";
 import { DATA_WIDGETS, OFFERED_WIDGETS, PRIVATE_TYPES } from "./support/widget-types.js";
@@ -33,6 +36,7 @@ let github: FakeGithub;
 let notion: FakeNotion;
 let weather: FakeWeather;
 let exchange: FakeExchange;
+let feeds: FakeServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -91,12 +95,13 @@ beforeAll(async () => {
     notes: { redirectUris: redirect("notes"), clientAuth: "client_secret_basic" },
   });
   const authorize = (token: string) => op.validAccessToken(token);
-  [google, github, notion, weather, exchange] = await Promise.all([
+  [google, github, notion, weather, exchange, feeds] = await Promise.all([
     FakeGoogle.start({ authorize }),
     FakeGithub.start({ authorize }),
     FakeNotion.start({ authorize }),
     FakeWeather.start(),
     startFakeExchange(),
+    startFakeFeeds(),
   ]);
   const providers: Config["providers"] = providersConfig({});
   const endpoints = (name: "suite" | "codehost" | "notes", userInfoUrl: string, apiUrl: string) => ({
@@ -118,6 +123,8 @@ beforeAll(async () => {
       exchange: exchange.exchange,
       weatherApiUrl: weather.url,
       geocodingApiUrl: weather.url,
+      // The fake feed site lives on loopback, which a user's URL may reach only when allowed.
+      upstream: upstreamConfig({ allowPrivate: ["127.0.0.1/32"] }),
     },
   }));
 
@@ -163,6 +170,7 @@ afterAll(async () => {
     notion?.server.close(),
     weather?.server.close(),
     exchange?.close(),
+    feeds?.close(),
   ]);
   await op?.close();
   web?.cleanup();
@@ -520,6 +528,7 @@ describe("data widgets in the browser", () => {
       Editor: [720, 820, 480, 260],
       Bookmark: [1200, 820, 340, 260],
       Frame: [0, 1080, 540, 240],
+      Feed: [540, 1080, 500, 240],
     };
     const content: Record<string, object> = {
       Countdown: { title: "Launch", target: new Date(Date.now() + 9 * 86_400_000).toISOString() },
@@ -536,6 +545,13 @@ describe("data widgets in the browser", () => {
           { id: "c2", title: "Doing", color: "#3b82f6", cards: [{ id: "k2", title: "Sketch the layout" }] },
           { id: "c3", title: "Done", color: "#10b981", cards: [{ id: "k3", title: "Pick a date" }] },
         ],
+      },
+      Feed: {
+        feeds: [
+          { id: "f1", url: `${feeds.url}/rss.xml` },
+          { id: "f2", url: `${feeds.url}/atom.xml` },
+        ],
+        limit: 4,
       },
       Bookmark: {
         bookmarks: [

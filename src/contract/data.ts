@@ -323,3 +323,44 @@ export const PublicDashboardSchema = Type.Object({
   widgets: Type.Array(PublicWidgetSchema),
 });
 export type PublicDashboard = Static<typeof PublicDashboardSchema>;
+
+export const FeedItemSchema = Type.Object(
+  {
+    id: Type.String({ description: "The entry's id in its feed (its link when it has none)" }),
+    title: Type.String(),
+    url: Type.Union([Type.String(), Type.Null()], { description: "An http(s) link, or null" }),
+    publishedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+    summary: Type.String({ description: "Plain text, at most 300 characters" }),
+  },
+  { title: "FeedItem", additionalProperties: false },
+);
+export type FeedItem = Static<typeof FeedItemSchema>;
+
+export const FeedSchema = Type.Object(
+  {
+    url: Type.String({ description: "The feed's address, as asked" }),
+    title: Type.String(),
+    siteUrl: Type.Union([Type.String(), Type.Null()]),
+    items: Type.Array(FeedItemSchema, { description: "Newest first, at most 50" }),
+  },
+  { title: "Feed", additionalProperties: false },
+);
+export type Feed = Static<typeof FeedSchema>;
+
+export const FeedFailureSchema = Type.Object(
+  {
+    url: Type.String(),
+    error: Type.Object({
+      status: Type.Integer({ description: "What this feed alone would have answered" }),
+      code: Type.String(),
+      detail: Type.String(),
+    }),
+  },
+  { title: "FeedFailure", additionalProperties: false },
+);
+export type FeedFailure = Static<typeof FeedFailureSchema>;
+export type FeedResult = Feed | FeedFailure;
+
+export const FeedsResponse = Type.Array(Type.Union([FeedSchema, FeedFailureSchema]), {
+  description: "One entry per requested feed, in request order",
+});

@@ -29,4 +29,5 @@ export type ErrorCode =
   | "reconnect_required"
   | "service_unavailable"
   | "provider_not_configured"
+  | "address_not_allowed"
   | "internal_error";

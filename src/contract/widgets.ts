@@ -6,6 +6,7 @@ import { countdownWidget } from "./widgets/countdown.js";
 import { cryptoWidget } from "./widgets/crypto.js";
 import { accountProvider, type WidgetTypeDefinition } from "./widgets/define.js";
 import { editorWidget } from "./widgets/editor.js";
+import { feedWidget } from "./widgets/feed.js";
 import { frameWidget } from "./widgets/frame.js";
 import { inboxWidget } from "./widgets/inbox.js";
 import { kanbanWidget } from "./widgets/kanban.js";
@@ -31,6 +32,7 @@ export const WIDGET_DEFINITIONS = [
   meetingsWidget,
   todoWidget,
   weatherWidget,
+  feedWidget,
 ] as const;
 
 export type WidgetType = (typeof WIDGET_DEFINITIONS)[number]["type"];

@@ -23,6 +23,7 @@ import type { AppContext } from "./context.js";
 import { DashboardChanges } from "./db/changes.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { exchangeRoutes } from "./exchange/routes.js";
+import { feedRoutes } from "./feeds/routes.js";
 import { installErrorHandling } from "./http/errors.js";
 import { healthRoutes } from "./http/health.js";
 import { installInputGuards } from "./http/json-body.js";
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(exchangeRoutes, ctx);
   await app.register(providerRoutes, ctx);
   await app.register(weatherRoutes, ctx);
+  await app.register(feedRoutes, ctx);
   await app.register(webRoutes, { dist: config.webDist });
 
   await app.ready();

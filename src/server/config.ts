@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 
 /** A bad configuration stops start-up with one line naming the variable. */
 export class ConfigError extends Error {
@@ -38,6 +39,7 @@ export const CACHE_SECONDS = {
   mailMessage: 300,
   contributions: 300,
   notesPage: 60,
+  feed: 900,
 } as const;
 export type CacheKind = keyof typeof CACHE_SECONDS;
 
@@ -49,6 +51,11 @@ export interface UpstreamConfig {
   /** How long past freshness a list that changes over days is served while its upstream fails. */
   staleIfErrorMs: number;
   freshMs: Record<CacheKind, number>;
+  /**
+   * Hosts and networks a user-given URL (a feed) may reach although they are private, loopback or
+   * link-local (FETCH_ALLOW_PRIVATE: host names, IPs or CIDRs, comma-separated).
+   */
+  allowPrivate: string[];
 }
 
 /** The network edge (src/server/http/server-options.ts): what one client may hold of the server. */
@@ -159,6 +166,21 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   if (!(allowed as readonly string[]).includes(raw))
     throw new ConfigError(name, `expected one of ${allowed.join(", ")}, got "${raw}"`);
   return raw as T;
+}
+
+/** Comma-separated host names, IPs and CIDR networks; a malformed network stops start-up. */
+function allowList(env: Env, name: string): string[] {
+  const entries = (str(env, name) ?? "")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (entry.includes("/") && !ipaddr.isValidCIDR(entry))
+      throw new ConfigError(name, `not a network in CIDR notation: "${entry}"`);
+    if (!entry.includes("/") && !/^[a-z0-9.:_-]+$/.test(entry))
+      throw new ConfigError(name, `not a host name or address: "${entry}"`);
+  }
+  return entries;
 }
 
 function url(env: Env, name: string, fallback: string | null, protocols: string[] = ["http:", "https:"]) {
@@ -305,6 +327,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: int(env, "UPSTREAM_TIMEOUT_SECONDS", 5, 1, 120) * 1000,
       failureMs: int(env, "UPSTREAM_FAILURE_SECONDS", 5, 0, 3600) * 1000,
       staleIfErrorMs: int(env, "CACHE_STALE_IF_ERROR_SECONDS", 86_400, 0, 7 * 86_400) * 1000,
+      allowPrivate: allowList(env, "FETCH_ALLOW_PRIVATE"),
       freshMs: Object.fromEntries(
         Object.entries(CACHE_SECONDS).map(([kind, seconds]) => [
           kind,

@@ -36,7 +36,10 @@ export function Id(prefix: string) {
 }
 
 /** A list of items addressed by id; bad items are dropped and repeated ids made unique. */
-export function ItemList<T extends TSchema>(item: T, options: { default?: unknown[] } = {}) {
+export function ItemList<T extends TSchema>(
+  item: T,
+  options: { default?: unknown[]; maxItems?: number } = {},
+) {
   const keywords: RepairKeywords = { uniqueIds: true };
   return Type.Array(item, { default: [], ...options, ...keywords });
 }

@@ -70,6 +70,8 @@ export const unsupportedMediaType = (detail: string) =>
   new ProblemError(415, "unsupported_media_type", detail);
 export const rateLimited = (detail: string, retryAfterMs: number) =>
   new ProblemError(429, "rate_limited", detail, { retryAfterSeconds: retryAfterMs / 1000 });
+/** A user-given URL that points into the server's own network (src/server/upstream/address-guard.ts). */
+export const addressNotAllowed = (detail: string) => new ProblemError(400, "address_not_allowed", detail);
 export const upstreamFailed = (detail: string) => new ProblemError(502, "upstream_failed", detail);
 /** 502, not 401: a 401 would read as our own session ending, while only the provider link is dead. */
 export const reconnectRequired = (provider: Provider, why: string) =>

@@ -1,7 +1,19 @@
-import { ProblemError, unavailable, upstreamFailed, upstreamTimeout } from "../http/errors.js";
+import { fetch as guardedFetch } from "undici";
+import {
+  addressNotAllowed,
+  ProblemError,
+  unavailable,
+  upstreamFailed,
+  upstreamTimeout,
+} from "../http/errors.js";
+import type { AddressGuard } from "./address-guard.js";
 
-/** Larger answers are refused before they are read: no upstream we call sends anything near this. */
+/** Larger answers are refused: no upstream we call sends anything near this. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** A user-given URL may point at anything; a feed or an icon is far smaller than this. */
+const MAX_UNTRUSTED_BODY_BYTES = 4 * 1024 * 1024;
+/** http -> https and a moved feed are common; a chain longer than this is not a feed. */
+const MAX_REDIRECTS = 3;
 
 export interface UpstreamRequest {
   url: string;
@@ -12,6 +24,12 @@ export interface UpstreamRequest {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string | URLSearchParams;
+  /**
+   * The URL came from a user, not from the operator's config: it may not reach private, loopback
+   * or link-local addresses (see address-guard.ts), redirects are followed (each hop checked) and
+   * the body is bounded tighter.
+   */
+  untrusted?: boolean;
 }
 
 export interface UpstreamResponse {
@@ -29,17 +47,20 @@ export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text
 
 /**
  * The one fetch wrapper every outside call goes through: a deadline from config covering headers
- * and body (504), network failures as 502, no redirects, no HTTP cache, a bound on the body, and
- * an abort when the app closes (503), so nothing waits on an upstream past shutdown.
+ * and body (504), network failures as 502, no HTTP cache, a bound on the body, and an abort when
+ * the app closes (503), so nothing waits on an upstream past shutdown. The operator's services
+ * are called without redirects; user-given URLs go through the address guard.
  */
 export function createUpstreamFetch({
   timeoutMs,
   closing,
+  guard,
 }: {
   timeoutMs: number;
   closing: AbortSignal;
+  guard: AddressGuard;
 }): UpstreamFetch {
-  return async ({ url, service, what, method = "GET", headers, body }) => {
+  return async ({ url, service, what, method = "GET", headers, body, untrusted = false }) => {
     if (closing.aborted) throw shuttingDown();
     // One controller per call, tied to shutdown only while the call runs.
     const controller = new AbortController();
@@ -51,25 +72,21 @@ export function createUpstreamFetch({
     const onClose = () => controller.abort();
     closing.addEventListener("abort", onClose, { once: true });
     try {
-      const response = await fetch(url, {
+      const init = {
         method,
         headers: { accept: "application/json", "user-agent": "Tessera", ...headers },
         body,
-        cache: "no-store",
-        redirect: "error",
         signal: controller.signal,
-      });
-      if (Number(response.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-        await response.body?.cancel();
-        throw upstreamFailed(`${capitalized(service)} sent an oversized body for ${what}`);
-      }
-      return {
-        status: response.status,
-        headers: response.headers,
-        text: await response.text(),
-        service,
-        what,
       };
+      const response = untrusted
+        ? await followGuarded(url, init, guard)
+        : await fetch(url, { ...init, cache: "no-store", redirect: "error" });
+      const text = await readBounded(
+        response,
+        untrusted ? MAX_UNTRUSTED_BODY_BYTES : MAX_BODY_BYTES,
+        `${capitalized(service)} sent an oversized body for ${what}`,
+      );
+      return { status: response.status, headers: response.headers as Headers, text, service, what };
     } catch (error) {
       if (timedOut) {
         throw upstreamTimeout(
@@ -78,6 +95,9 @@ export function createUpstreamFetch({
       }
       if (closing.aborted) throw shuttingDown();
       if (error instanceof ProblemError) throw error;
+      // The guard refuses inside the connection; fetch reports that as its cause.
+      const cause = (error as { cause?: unknown })?.cause;
+      if (cause instanceof ProblemError) throw cause;
       throw upstreamFailed(`Could not reach ${service} for ${what}: ${networkReason(error)}`);
     } finally {
       clearTimeout(timer);
@@ -91,4 +111,47 @@ const shuttingDown = () => unavailable("The server is shutting down", 1);
 function networkReason(error: unknown): string {
   const cause = (error as { cause?: { code?: string } })?.cause;
   return cause?.code ?? (error as Error)?.name ?? "network error";
+}
+
+type GuardedInit = Omit<NonNullable<Parameters<typeof guardedFetch>[1]>, "dispatcher" | "redirect">;
+
+/** Fetches a user-given URL through the guard, following redirects itself so each hop is checked. */
+async function followGuarded(url: string, init: GuardedInit, guard: AddressGuard) {
+  let current = new URL(url);
+  for (let hop = 0; ; hop++) {
+    if (current.protocol !== "http:" && current.protocol !== "https:")
+      throw addressNotAllowed(`Only http and https addresses can be fetched, not ${current.protocol}`);
+    guard.checkUrl(current);
+    const response = await guardedFetch(current, {
+      ...init,
+      redirect: "manual",
+      dispatcher: guard.dispatcher,
+    });
+    const location = response.headers.get("location");
+    if (response.status < 300 || response.status > 399 || !location) return response;
+    await response.body?.cancel();
+    if (hop === MAX_REDIRECTS) throw upstreamFailed(`More than ${MAX_REDIRECTS} redirects from ${url}`);
+    current = new URL(location, current);
+  }
+}
+
+/** The body as text, refused as soon as it passes `max` bytes (declared or streamed). */
+async function readBounded(
+  response: { headers: { get(name: string): string | null }; body: unknown },
+  max: number,
+  tooLarge: string,
+): Promise<string> {
+  if (Number(response.headers.get("content-length") ?? 0) > max) {
+    await (response.body as ReadableStream | null)?.cancel();
+    throw upstreamFailed(tooLarge);
+  }
+  if (!response.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > max) throw upstreamFailed(tooLarge);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }

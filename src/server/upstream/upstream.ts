@@ -1,16 +1,18 @@
 import { setMaxListeners } from "node:events";
 import type { CacheKind, UpstreamConfig } from "../config.js";
 import { ProblemError } from "../http/errors.js";
+import { createAddressGuard } from "./address-guard.js";
 import { type CacheRule, type Clock, UpstreamCache } from "./cache.js";
 import { createUpstreamFetch, type UpstreamFetch } from "./fetch.js";
 
 /**
  * The exchange's budget (3 requests a second) is shared by every user, so its failures are
- * repeated for a while instead of being asked again by each waiting widget. Lists that change over
+ * repeated for a while instead of being asked again by each waiting widget; so are a failing feed's
+ * (a user's address must not be hammered). Lists and feeds that change over
  * days may outlive a failing upstream; prices and account data may not, as they would look current.
  */
-const REMEMBERS_FAILURES: readonly CacheKind[] = ["prices", "currencies"];
-const STALE_IF_ERROR: readonly CacheKind[] = ["currencies", "geocoding"];
+const REMEMBERS_FAILURES: readonly CacheKind[] = ["prices", "currencies", "feed"];
+const STALE_IF_ERROR: readonly CacheKind[] = ["currencies", "geocoding", "feed"];
 
 /** The outside world as the app reaches it: one fetch, one cache, one shutdown signal. */
 export interface Upstream {
@@ -29,6 +31,7 @@ export function createUpstream(config: UpstreamConfig, now: Clock = Date.now): U
   // Every request waiting on an upstream listens for shutdown; that many is expected.
   setMaxListeners(0, controller.signal);
   const cache = new UpstreamCache(now);
+  const guard = createAddressGuard(config.allowPrivate, config.timeoutMs);
   const rules = new Map<CacheKind, CacheRule>();
   const rule = (kind: CacheKind): CacheRule => {
     let found = rules.get(kind);
@@ -45,13 +48,14 @@ export function createUpstream(config: UpstreamConfig, now: Clock = Date.now): U
     return found;
   };
   return {
-    fetch: createUpstreamFetch({ timeoutMs: config.timeoutMs, closing: controller.signal }),
+    fetch: createUpstreamFetch({ timeoutMs: config.timeoutMs, closing: controller.signal, guard }),
     closing: controller.signal,
     cached: (kind, key, load) => cache.get(`${kind}|${key}`, rule(kind), load),
     invalidate: (kind, prefix) => cache.invalidate(`${kind}|${prefix}`),
     close() {
       controller.abort();
       cache.clear();
+      void guard.close();
     },
   };
 }

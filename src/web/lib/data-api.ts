@@ -2,7 +2,7 @@ import type { Provider } from "../../contract/providers";
 import { request } from "./api";
 
 /**
- * Typed calls for the data widgets: market prices, weather and the connected-account endpoints.
+ * Typed calls for the data widgets: market prices, weather, feeds and the connected-account endpoints.
  * Every one goes through our server, which holds the tokens and the upstream credentials.
  */
 
@@ -13,6 +13,8 @@ export type {
   Contributions,
   Currency,
   EventList,
+  FeedItem,
+  FeedResult,
   Forecast,
   MailLabel,
   MailMessage,
@@ -41,6 +43,7 @@ import type {
   Contributions,
   Currency,
   EventList,
+  FeedResult,
   Forecast,
   MailLabel,
   MailMessage,
@@ -64,7 +67,11 @@ function query(params: Record<string, string | number | undefined>): string {
   return text ? `?${text}` : "";
 }
 
-export function publicWidgetPath(dashboardId: string, widgetId: string, data: "prices" | "weather"): string {
+export function publicWidgetPath(
+  dashboardId: string,
+  widgetId: string,
+  data: "prices" | "weather" | "feeds",
+): string {
   return `/api/public/dashboards/${enc(dashboardId)}/widgets/${enc(widgetId)}/${data}`;
 }
 
@@ -82,6 +89,8 @@ export const dataApi = {
       ),
     search: (q: string) => request<Place[]>("GET", `/api/weather/search${query({ q })}`),
   },
+  feeds: (urls: readonly string[]) =>
+    request<FeedResult[]>("GET", `/api/feeds${query({ urls: urls.join(" ") })}`),
   mail: {
     labels: () => request<MailLabel[]>("GET", "/api/providers/suite/mail/labels"),
     messages: (labels: string[], pageToken?: string) =>
@@ -121,6 +130,8 @@ export const dataApi = {
       request<PairResult[]>("GET", publicWidgetPath(dashboardId, widgetId, "prices")),
     weather: (dashboardId: string, widgetId: string) =>
       request<Forecast>("GET", publicWidgetPath(dashboardId, widgetId, "weather")),
+    feeds: (dashboardId: string, widgetId: string) =>
+      request<FeedResult[]>("GET", publicWidgetPath(dashboardId, widgetId, "feeds")),
   },
 };
 

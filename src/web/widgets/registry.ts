@@ -6,6 +6,7 @@ import { heatmapWidget } from "./CodehostHeatmap";
 import { countdownWidget } from "./Countdown";
 import { cryptoWidget } from "./Crypto";
 import { editorWidget } from "./Editor";
+import { feedWidget } from "./Feed";
 import { frameWidget } from "./Frame";
 import { inboxWidget } from "./Inbox";
 import { kanbanWidget } from "./Kanban";
@@ -30,6 +31,7 @@ export const WIDGETS: readonly WidgetDefinition<object>[] = [
   meetingsWidget,
   codehostWidget,
   heatmapWidget,
+  feedWidget,
 ] as unknown as WidgetDefinition<object>[];
 
 const byType = new Map<string, WidgetDefinition<object>>(WIDGETS.map((d) => [d.type, d]));

@@ -2,7 +2,7 @@ import { PROVIDER_LABELS, type Provider } from "../../../contract/providers";
 import { ApiError, describeError, retryHint } from "../../lib/api";
 
 /** The outside service a data widget's answers come from. */
-export type Upstream = "exchange" | "weather" | Provider;
+export type Upstream = "exchange" | "weather" | "feed" | Provider;
 
 interface Phrases {
   unreachable: string;
@@ -22,6 +22,12 @@ function phrases(upstream: Upstream): Phrases {
       unreachable: "Weather service unavailable.",
       slow: "The weather service didn't answer in time.",
       busy: "The weather service is busy.",
+    };
+  if (upstream === "feed")
+    return {
+      unreachable: "Can't reach the feed.",
+      slow: "The feed's site didn't answer in time.",
+      busy: "The server is busy fetching feeds.",
     };
   const label = PROVIDER_LABELS[upstream];
   return {

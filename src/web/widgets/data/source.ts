@@ -2,6 +2,7 @@ import type { QueryKey } from "@tanstack/react-query";
 import { createContext, useContext } from "react";
 import {
   dataApi,
+  type FeedResult,
   type Forecast,
   type PairResult,
   type TemperatureUnit,
@@ -70,4 +71,14 @@ export function forecastRequest(
     queryKey: ["weather", "forecast", location.latitude, location.longitude, unit],
     queryFn: () => dataApi.weather.forecast(location.latitude, location.longitude, unit),
   };
+}
+
+/** The entries of one Feed widget's feeds. */
+export function feedsRequest(source: DataSource, widgetId: string, urls: string[]): DataRequest<FeedResult[]> {
+  if (source.kind === "public")
+    return {
+      queryKey: ["public-widget", source.dashboardId, widgetId, "feeds", urls.join(" ")],
+      queryFn: () => dataApi.publicWidget.feeds(source.dashboardId, widgetId),
+    };
+  return { queryKey: ["feeds", urls.join(" ")], queryFn: () => dataApi.feeds(urls) };
 }

@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { FEEDS_MAX, type FeedConfig } from "../../../contract/widgets/feed";
+import { newId } from "../../lib/ids";
+import { normaliseUserUrl } from "../../lib/parse";
+import { ListEditor } from "../settings/ListEditor";
+import type { WidgetSettingsProps } from "../types";
+
+interface Row {
+  id: string;
+  /** What was typed; only a valid address replaces the saved one. */
+  url: string;
+  saved: string;
+}
+
+export function FeedSettings({ config, onChange }: WidgetSettingsProps<FeedConfig>) {
+  const [rows, setRows] = useState<Row[]>(() => config.feeds.map((f) => ({ ...f, saved: f.url })));
+  const publish = (next: Row[]) => {
+    setRows(next);
+    onChange({
+      ...config,
+      feeds: next.flatMap((row) => {
+        const url = normaliseUserUrl(row.url) ?? row.saved;
+        return url ? [{ id: row.id, url }] : [];
+      }),
+    });
+  };
+  return (
+    <ListEditor
+      items={rows}
+      onChange={publish}
+      label={(row) => row.url || "feed"}
+      empty="No feeds yet."
+      addLabel="Add feed"
+      onAdd={
+        rows.length < FEEDS_MAX ? () => publish([...rows, { id: newId(), url: "", saved: "" }]) : undefined
+      }
+      renderFields={(row, set) => {
+        const invalid = row.url.trim() !== "" && !normaliseUserUrl(row.url);
+        return (
+          <>
+            <input
+              aria-label="Feed address"
+              placeholder="example.com/feed.xml"
+              inputMode="url"
+              value={row.url}
+              aria-invalid={invalid ? true : undefined}
+              onChange={(e) => set({ url: e.target.value })}
+            />
+            {invalid && (
+              <p className="field-error">
+                Not an http(s) address{row.saved ? "; the previous one is kept" : ""}.
+              </p>
+            )}
+          </>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import type { FeedItem, FeedResult } from "../../lib/data-api";
+
+export interface Entry extends FeedItem {
+  /** The feed it came from, by its title. */
+  source: string;
+}
+
+export interface Merged {
+  entries: Entry[];
+  failures: { url: string; detail: string }[];
+}
+
+/**
+ * The newest `limit` entries across the widget's feeds, newest first (undated entries after the
+ * dated ones, in their feed's order), and the feeds that could not be read.
+ */
+export function mergeFeeds(results: readonly FeedResult[], limit: number): Merged {
+  const entries: Entry[] = [];
+  const failures: Merged["failures"] = [];
+  for (const result of results) {
+    if ("error" in result) failures.push({ url: result.url, detail: result.error.detail });
+    else for (const item of result.items) entries.push({ ...item, source: result.title });
+  }
+  const dated = entries
+    .filter((e) => e.publishedAt)
+    .sort((a, b) => (a.publishedAt! < b.publishedAt! ? 1 : -1));
+  const undated = entries.filter((e) => !e.publishedAt);
+  return { entries: [...dated, ...undated].slice(0, limit), failures };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { createAddressGuard, isPublicAddress } from "../../src/server/upstream/address-guard.js";
+
+describe("address guard", () => {
+  it.each([
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.16.0.1",
+    "192.168.178.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "224.0.0.251",
+    "255.255.255.255",
+    "::1",
+    "::",
+    "fe80::1",
+    "fd00::1",
+    "::ffff:10.0.0.1",
+    "not an address",
+  ])("refuses %s", (ip) => {
+    expect(isPublicAddress(ip)).toBe(false);
+  });
+
+  it.each(["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("allows %s", (ip) => {
+    expect(isPublicAddress(ip)).toBe(true);
+  });
+
+  it("opens exactly the networks and hosts the operator lists", async () => {
+    const guard = createAddressGuard(["192.168.1.0/24", "10.0.0.7", "rss.lan"], 1000);
+    try {
+      expect(() => guard.checkUrl(new URL("http://192.168.1.20/feed"))).not.toThrow();
+      expect(() => guard.checkUrl(new URL("http://10.0.0.7/feed"))).not.toThrow();
+      expect(() => guard.checkUrl(new URL("http://rss.lan/feed"))).not.toThrow();
+      expect(() => guard.checkUrl(new URL("http://192.168.2.20/feed"))).toThrow(/FETCH_ALLOW_PRIVATE/);
+      expect(() => guard.checkUrl(new URL("http://10.0.0.8/feed"))).toThrow(/private/);
+    } finally {
+      await guard.close();
+    }
+  });
+});
