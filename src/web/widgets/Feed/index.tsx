@@ -58,6 +58,7 @@ function FirstFeed({ onAdd }: { onAdd(url: string): void }) {
       <div className="feed-setup-row">
         <input
           id="feed-first-url"
+          className="feed-setup-input"
           placeholder="example.com/feed.xml"
           inputMode="url"
           value={text}
