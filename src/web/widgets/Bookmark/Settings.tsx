@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { BookmarkConfig } from "../../../contract/widgets/bookmark";
 import { newId } from "../../lib/ids";
 import { normaliseUserUrl } from "../../lib/parse";
+import { AddressInput } from "../settings/AddressInput";
 import { ListEditor } from "../settings/ListEditor";
 import type { WidgetSettingsProps } from "../types";
 
@@ -32,33 +33,24 @@ export function BookmarkSettings({ config, onChange }: WidgetSettingsProps<Bookm
       empty="No bookmarks yet."
       addLabel="Add bookmark"
       onAdd={() => publish([...rows, { id: newId(), title: "", url: "", saved: "" }])}
-      renderFields={(row, set) => {
-        const invalid = row.url.trim() !== "" && !normaliseUserUrl(row.url);
-        return (
-          <>
-            <input
-              aria-label="Title"
-              placeholder="Title"
-              value={row.title}
-              maxLength={200}
-              onChange={(e) => set({ title: e.target.value })}
-            />
-            <input
-              aria-label="URL"
-              placeholder="example.com"
-              inputMode="url"
-              value={row.url}
-              aria-invalid={invalid ? true : undefined}
-              onChange={(e) => set({ url: e.target.value })}
-            />
-            {invalid && (
-              <p className="field-error">
-                Not an http(s) address{row.saved ? "; the previous one is kept" : ""}.
-              </p>
-            )}
-          </>
-        );
-      }}
+      renderFields={(row, set) => (
+        <>
+          <input
+            aria-label="Title"
+            placeholder="Title"
+            value={row.title}
+            maxLength={200}
+            onChange={(e) => set({ title: e.target.value })}
+          />
+          <AddressInput
+            label="URL"
+            placeholder="example.com"
+            value={row.url}
+            saved={row.saved}
+            onChange={(url) => set({ url })}
+          />
+        </>
+      )}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { FEEDS_MAX, type FeedConfig } from "../../../contract/widgets/feed";
 import { newId } from "../../lib/ids";
 import { normaliseUserUrl } from "../../lib/parse";
+import { AddressInput } from "../settings/AddressInput";
 import { ListEditor } from "../settings/ListEditor";
 import type { WidgetSettingsProps } from "../types";
 
@@ -34,26 +35,15 @@ export function FeedSettings({ config, onChange }: WidgetSettingsProps<FeedConfi
       onAdd={
         rows.length < FEEDS_MAX ? () => publish([...rows, { id: newId(), url: "", saved: "" }]) : undefined
       }
-      renderFields={(row, set) => {
-        const invalid = row.url.trim() !== "" && !normaliseUserUrl(row.url);
-        return (
-          <>
-            <input
-              aria-label="Feed address"
-              placeholder="example.com/feed.xml"
-              inputMode="url"
-              value={row.url}
-              aria-invalid={invalid ? true : undefined}
-              onChange={(e) => set({ url: e.target.value })}
-            />
-            {invalid && (
-              <p className="field-error">
-                Not an http(s) address{row.saved ? "; the previous one is kept" : ""}.
-              </p>
-            )}
-          </>
-        );
-      }}
+      renderFields={(row, set) => (
+        <AddressInput
+          label="Feed address"
+          placeholder="example.com/feed.xml"
+          value={row.url}
+          saved={row.saved}
+          onChange={(url) => set({ url })}
+        />
+      )}
     />
   );
 }

@@ -1,0 +1,37 @@
+import { normaliseUserUrl } from "../../lib/parse";
+
+/**
+ * A web address typed into a settings list row. What is typed stays in the field; the saved
+ * address changes only once the text is usable, and until then the row says why.
+ */
+export function AddressInput({
+  label,
+  placeholder,
+  value,
+  saved,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  /** The address kept while what is typed is not usable ("" when there is none yet). */
+  saved: string;
+  onChange(text: string): void;
+}) {
+  const invalid = value.trim() !== "" && !normaliseUserUrl(value);
+  return (
+    <>
+      <input
+        aria-label={label}
+        placeholder={placeholder}
+        inputMode="url"
+        value={value}
+        aria-invalid={invalid ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {invalid && (
+        <p className="field-error">Not an http(s) address{saved ? "; the previous one is kept" : ""}.</p>
+      )}
+    </>
+  );
+}
