@@ -32,6 +32,7 @@ import { loggerOptions } from "./http/logging.js";
 import { rateLimitPlugin } from "./http/rate-limit.js";
 import { securityHeaders, swaggerCsp } from "./http/security-headers.js";
 import { applyConnectionLimit, edgeServerOptions } from "./http/server-options.js";
+import { iconRoutes } from "./icons/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { NotificationService } from "./notifications/service.js";
 import { createRedisNotificationStore } from "./notifications/stores/redis.js";
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(providerRoutes, ctx);
   await app.register(weatherRoutes, ctx);
   await app.register(feedRoutes, ctx);
+  await app.register(iconRoutes, ctx);
   await app.register(webRoutes, { dist: config.webDist });
 
   await app.ready();

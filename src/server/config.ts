@@ -40,6 +40,7 @@ export const CACHE_SECONDS = {
   contributions: 300,
   notesPage: 60,
   feed: 900,
+  favicon: 86_400,
 } as const;
 export type CacheKind = keyof typeof CACHE_SECONDS;
 

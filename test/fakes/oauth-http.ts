@@ -23,6 +23,8 @@ export interface FakeAnswer {
   status?: number;
   json?: unknown;
   text?: string;
+  /** A binary body (an image), sent as it is. */
+  bytes?: Buffer;
   headers?: Record<string, string>;
 }
 
@@ -82,7 +84,7 @@ export class FakeServer {
         "content-type": answer.text !== undefined ? "text/plain" : "application/json",
         ...answer.headers,
       });
-      res.end(answer.text ?? (answer.json === undefined ? "" : JSON.stringify(answer.json)));
+      res.end(answer.bytes ?? answer.text ?? (answer.json === undefined ? "" : JSON.stringify(answer.json)));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     fake = new FakeServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);

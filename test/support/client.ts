@@ -7,6 +7,8 @@ export interface TestResponse<T = unknown> {
   headers: Record<string, string | string[] | number | undefined>;
   body: T;
   text: string;
+  /** The body's bytes, for binary answers (images). */
+  raw: Buffer;
 }
 
 let counter = 0;
@@ -45,7 +47,13 @@ export class TestClient {
     let body: unknown = res.body;
     const type = String(res.headers["content-type"] ?? "");
     if (type.includes("json") && res.body) body = JSON.parse(res.body);
-    return { status: res.statusCode, headers: res.headers, body: body as T, text: res.body };
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      body: body as T,
+      text: res.body,
+      raw: res.rawPayload,
+    };
   }
 
   /** Everything the user can read of their own data: compare two to prove nothing was written. */

@@ -35,7 +35,10 @@ export interface UpstreamRequest {
 export interface UpstreamResponse {
   status: number;
   headers: Headers;
-  text: string;
+  /** The body as UTF-8 text (decoded on first read). */
+  readonly text: string;
+  /** The body as it came (images). */
+  bytes: Buffer;
   service: string;
   what: string;
 }
@@ -81,12 +84,23 @@ export function createUpstreamFetch({
       const response = untrusted
         ? await followGuarded(url, init, guard)
         : await fetch(url, { ...init, cache: "no-store", redirect: "error" });
-      const text = await readBounded(
+      const bytes = await readBounded(
         response,
         untrusted ? MAX_UNTRUSTED_BODY_BYTES : MAX_BODY_BYTES,
         `${capitalized(service)} sent an oversized body for ${what}`,
       );
-      return { status: response.status, headers: response.headers as Headers, text, service, what };
+      let text: string | undefined;
+      return {
+        status: response.status,
+        headers: response.headers as Headers,
+        bytes,
+        get text() {
+          text ??= bytes.toString("utf8");
+          return text;
+        },
+        service,
+        what,
+      };
     } catch (error) {
       if (timedOut) {
         throw upstreamTimeout(
@@ -135,17 +149,17 @@ async function followGuarded(url: string, init: GuardedInit, guard: AddressGuard
   }
 }
 
-/** The body as text, refused as soon as it passes `max` bytes (declared or streamed). */
+/** The body, refused as soon as it passes `max` bytes (declared or streamed). */
 async function readBounded(
   response: { headers: { get(name: string): string | null }; body: unknown },
   max: number,
   tooLarge: string,
-): Promise<string> {
+): Promise<Buffer> {
   if (Number(response.headers.get("content-length") ?? 0) > max) {
     await (response.body as ReadableStream | null)?.cancel();
     throw upstreamFailed(tooLarge);
   }
-  if (!response.body) return "";
+  if (!response.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
@@ -153,5 +167,5 @@ async function readBounded(
     if (size > max) throw upstreamFailed(tooLarge);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }

@@ -9,6 +9,7 @@ import { newId } from "../../lib/ids";
 import { normaliseUserUrl } from "../../lib/parse";
 import { moveItem, useDragList } from "../../lib/reorder";
 import { Icon } from "../../ui/icons";
+import { useDataSource } from "../data/source";
 import { defineWidget, type WidgetProps } from "../types";
 import { faviconUrl, initialOf } from "./logic";
 import { BookmarkSettings } from "./Settings";
@@ -22,7 +23,8 @@ function hue(text: string): number {
 
 function Favicon({ bookmark }: { bookmark: Bookmark }) {
   const [failed, setFailed] = useState(false);
-  const src = faviconUrl(bookmark.url);
+  // Visitors of a public page have no session to ask our server with.
+  const src = useDataSource().kind === "public" ? null : faviconUrl(bookmark.url);
   if (failed || !src) {
     return (
       <span

@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import { faviconUrl, initialOf } from "./logic";
 
 describe("bookmark helpers", () => {
-  it("points the favicon at the site itself", () => {
-    expect(faviconUrl("https://example.com/a/b?c")).toBe("https://example.com/favicon.ico");
-    // Images load over https only (the app's CSP).
-    expect(faviconUrl("http://example.com:8080/x")).toBe("https://example.com:8080/favicon.ico");
+  it("asks our server for the site's icon, never the site", () => {
+    expect(faviconUrl("https://example.com/a/b?c")).toBe(
+      `/api/icons/site?url=${encodeURIComponent("https://example.com")}`,
+    );
+    expect(faviconUrl("http://nas.lan:8080/x")).toBe(
+      `/api/icons/site?url=${encodeURIComponent("http://nas.lan:8080")}`,
+    );
     expect(faviconUrl("ftp://example.com/")).toBeNull();
   });
 

@@ -6,12 +6,15 @@ import { hostname } from "../../../contract/widgets/fields";
  * https: the app's Content-Security-Policy loads images from https only (a site without it shows
  * its initial instead).
  */
+/**
+ * The bookmark's site icon, fetched by our server (GET /api/icons/site): the browser never asks
+ * the site or a third-party icon service, which would learn what is on whose dashboard.
+ */
 export function faviconUrl(url: string): string | null {
   try {
-    const icon = new URL("/favicon.ico", url);
-    if (icon.protocol !== "https:" && icon.protocol !== "http:") return null;
-    icon.protocol = "https:";
-    return icon.href;
+    const { protocol, origin } = new URL(url);
+    if (protocol !== "https:" && protocol !== "http:") return null;
+    return `/api/icons/site?url=${encodeURIComponent(origin)}`;
   } catch {
     return null;
   }
