@@ -5,7 +5,8 @@
  *                 providers, weather, web)  <-  app.ts / main.ts
  *   contract  <-  web (the SPA never reaches into the server)
  */
-const FEATURES = "(auth|bootstrap|resources|notifications|realtime|exchange|providers|weather|feeds|icons|web)";
+const FEATURES =
+  "(auth|bootstrap|resources|notifications|realtime|exchange|providers|weather|feeds|icons|web)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
