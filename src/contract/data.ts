@@ -214,8 +214,15 @@ export const EventListSchema = Type.Object({
 });
 export type EventList = Static<typeof EventListSchema>;
 
+/**
+ * Calendar ids are opaque addresses such as `primary`, `a@b.com`,
+ * `x#holiday@group.v.calendar.google.com`; `.` and `..` are refused, since a URL path would read
+ * them as steps out of the calendar's place even when encoded.
+ */
+export const CALENDAR_ID_PATTERN = "^(?!\\.{1,2}$)[A-Za-z0-9._%+#@:-]{1,255}$";
+
 export const NewEventBody = Type.Object({
-  calendarId: Type.String({ pattern: "^[A-Za-z0-9._%+#@:-]{1,255}$" }),
+  calendarId: Type.String({ pattern: CALENDAR_ID_PATTERN }),
   title: Type.String({ minLength: 1, maxLength: 200, pattern: "\\S" }),
   start: Iso,
   end: Iso,

@@ -128,11 +128,21 @@ describe.each(MODES)("suite provider data (%s)", (modeName) => {
       "/api/providers/suite/mail/messages/..%2Flabels",
       "/api/providers/suite/events?days=61",
       "/api/providers/suite/events?calendars=a%2Fb",
+      // Dots alone would step out of the calendar's place in Google's URL, encoded or not.
+      "/api/providers/suite/events?calendars=..",
+      "/api/providers/suite/events?calendars=primary,.",
     ]) {
       const res = await client.get(url);
       expect(res.status, url).toBe(400);
       expect(res.body.code, url).toBe("validation_failed");
     }
+    const dotted = await client.post("/api/providers/suite/events", {
+      calendarId: "..",
+      title: "x",
+      start: new Date(Date.now() + 3_600_000).toISOString(),
+      end: new Date(Date.now() + 7_200_000).toISOString(),
+    });
+    expect(dotted.status).toBe(400);
     expect(google.server.requests.length).toBe(before);
   });
 

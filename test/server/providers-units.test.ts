@@ -69,6 +69,14 @@ describe("email sanitizing", () => {
     );
     expect(html).toBe('<a target="_blank" rel="noopener noreferrer">a</a><p style="font-weight:bold">p</p>');
   });
+
+  it("keeps only absolute https and cid: images: relative and http sources are dropped", () => {
+    const html = sanitizeEmailHtml(
+      '<img src="/api/accounts?x=1"><img src="track.png"><img src="http://tracker.test/p.gif">' +
+        '<img src=" https://cdn.example/logo.png " alt="logo"><img src="cid:part1@example">',
+    );
+    expect(html).toBe('<img alt="logo" src="https://cdn.example/logo.png" /><img src="cid:part1@example" />');
+  });
 });
 
 describe("mail helpers", () => {

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Calendar, CalendarEvent, NewEvent } from "../../../contract/data.js";
+import {
+  CALENDAR_ID_PATTERN,
+  type Calendar,
+  type CalendarEvent,
+  type NewEvent,
+} from "../../../contract/data.js";
 import { badRequest, upstreamFailed } from "../../http/errors.js";
 import {
   GoogleCalendarList,
@@ -15,8 +20,7 @@ const CALENDAR = "/calendar/v3";
 const SERVICE = "Google";
 const MAX_CALENDAR_PAGES = 5;
 
-/** Calendar ids are addresses such as `primary`, `a@b.com`, `x#holiday@group.v.calendar.google.com`. */
-export const CALENDAR_ID = /^[A-Za-z0-9._%+#@:-]{1,255}$/;
+export const CALENDAR_ID = new RegExp(CALENDAR_ID_PATTERN);
 
 export async function listCalendars(services: ProviderServices, row: AccountRow): Promise<Calendar[]> {
   return services.cached("providerData", services.key(row, "calendars"), async () => {

@@ -5,6 +5,8 @@ import sanitizeHtml from "sanitize-html";
  * leaves the server. Scripts, event handlers, iframes, forms and styles with URLs never survive;
  * links open in a new tab without access to the opener.
  */
+const IMAGE_SOURCE = /^(https:\/\/[^/]|cid:)/i;
+
 /** Named, hex, rgb() and hsl() colours; nothing that could be a url() or expression(). */
 const SAFE_COLOR = /^(?!.*(url|expression))[#a-z0-9(),.\s%]{1,40}$/i;
 
@@ -37,10 +39,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["https"] },
+  allowedSchemesByTag: { img: ["https", "cid"] },
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   transformTags: {
+    // A relative src would load from our own origin (as the signed-in user); http would leak the
+    // reader's address in clear. Only absolute https images and the message's own parts (cid:).
+    img: (tagName, attribs) => {
+      const { src, ...rest } = attribs;
+      return { tagName, attribs: src && IMAGE_SOURCE.test(src.trim()) ? { ...rest, src: src.trim() } : rest };
+    },
     a: (tagName, attribs) => ({
       tagName,
       attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer" },
