@@ -30,4 +30,7 @@ export type ErrorCode =
   | "service_unavailable"
   | "provider_not_configured"
   | "address_not_allowed"
+  | "limit_reached"
+  | "quota_exceeded"
+  | "too_many_streams"
   | "internal_error";

@@ -37,6 +37,7 @@ import { notificationRoutes } from "./notifications/routes.js";
 import { NotificationService } from "./notifications/service.js";
 import { createRedisNotificationStore } from "./notifications/stores/redis.js";
 import { createSqlNotificationStore } from "./notifications/stores/sql.js";
+import { userLimitsListener } from "./policies/limits.js";
 import { providerAuthPlugins } from "./providers/auth-plugins.js";
 import { providerRoutes } from "./providers/routes.js";
 import { createMemoryLimiter, createRedisLimiter } from "./ratelimit/limiter.js";
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     changes: new DashboardChanges(),
     state,
   };
+  ctx.changes.listen(userLimitsListener(config.limits));
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),

@@ -14,14 +14,26 @@ export class ConfigError extends Error {
   }
 }
 
+/** What one user may hold, so no account can exhaust the server (README "Per-user limits"). */
+export interface UserLimits {
+  dashboards: number;
+  widgetsPerDashboard: number;
+  /** Serialized widget and settings configs together, in bytes. */
+  configBytes: number;
+  /** Open realtime streams per user on one instance. */
+  streams: number;
+}
+
 export interface RateLimitConfig {
   /** Sign-in and sign-up attempts per client address per window. */
   authPerIp: number;
   /** Sign-in attempts per email address per window. */
   authPerEmail: number;
   authWindowMs: number;
-  /** Notifications a user may create per window. */
+  /** Notifications a user may create per window, sustained. */
   notificationsPerUser: number;
+  /** Notifications a user may create at once, before the sustained rate applies. */
+  notificationsBurst: number;
   notificationsWindowMs: number;
 }
 
@@ -113,6 +125,7 @@ export interface Config {
   trustProxy: boolean;
   rateLimitEnabled: boolean;
   rateLimits: RateLimitConfig;
+  limits: UserLimits;
   sessionCacheTtlMs: number;
   http: HttpConfig;
   shutdown: ShutdownConfig;
@@ -276,11 +289,18 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: str(env, "LOG_LEVEL") ?? "info",
     trustProxy: bool(env, "TRUST_PROXY", false),
     rateLimitEnabled: bool(env, "RATE_LIMIT_ENABLED", true),
+    limits: {
+      dashboards: int(env, "LIMIT_DASHBOARDS_PER_USER", 100, 1, 1_000_000),
+      widgetsPerDashboard: int(env, "LIMIT_WIDGETS_PER_DASHBOARD", 200, 1, 100_000),
+      configBytes: int(env, "LIMIT_CONFIG_MIB_PER_USER", 8, 1, 100_000) * 1024 * 1024,
+      streams: int(env, "LIMIT_STREAMS_PER_USER", 20, 1, 100_000),
+    },
     rateLimits: {
       authPerIp: int(env, "RATE_LIMIT_AUTH_PER_IP", 30, 1, 1_000_000),
       authPerEmail: int(env, "RATE_LIMIT_AUTH_PER_EMAIL", 10, 1, 1_000_000),
       authWindowMs: int(env, "RATE_LIMIT_AUTH_WINDOW_SECONDS", 300, 1, 86_400) * 1000,
       notificationsPerUser: int(env, "RATE_LIMIT_NOTIFICATIONS_PER_USER", 60, 1, 1_000_000),
+      notificationsBurst: int(env, "RATE_LIMIT_NOTIFICATIONS_BURST", 120, 1, 1_000_000),
       notificationsWindowMs: int(env, "RATE_LIMIT_NOTIFICATIONS_WINDOW_SECONDS", 60, 1, 86_400) * 1000,
     },
     sessionCacheTtlMs: int(env, "SESSION_CACHE_SECONDS", 30, 0, 3600) * 1000,

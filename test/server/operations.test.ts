@@ -22,6 +22,7 @@ describe.each(MODES)("health, readiness and rate limits (%s)", (modeName) => {
         authPerEmail: 3,
         authWindowMs: 60_000,
         notificationsPerUser: 4,
+        notificationsBurst: 4,
         notificationsWindowMs: 60_000,
       },
     });

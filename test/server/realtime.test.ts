@@ -90,6 +90,31 @@ describe.each(MODES)("realtime notifications (%s)", (modeName) => {
     expect(stream.status).toBe(401);
   });
 
+  it("caps the streams one user holds open, and frees a place when one closes", async () => {
+    const { client } = await signedIn("Tabs");
+    const cap = built.ctx.config.limits.streams;
+    const held = [];
+    for (let i = 0; i < cap; i++) held.push(await openFor(client));
+    expect(held.every((s) => s.status === 200)).toBe(true);
+    const refused = await client.get("/api/realtime");
+    expect(refused.status).toBe(429);
+    expect(refused.headers["content-type"]).toMatch(/application\/problem\+json/);
+    expect(refused.body.code).toBe("too_many_streams");
+    expect(refused.headers["retry-after"]).toBeDefined();
+    // Another user is not affected by this one's streams.
+    expect((await openFor((await signedIn("Other")).client)).status).toBe(200);
+    held.pop()!.close();
+    // The server learns of the close from the socket; ask until it has.
+    let again = await openFor(client);
+    for (let tries = 0; again.status !== 200 && tries < 50; tries++) {
+      again.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      again = await openFor(client);
+    }
+    expect(again.status).toBe(200);
+    for (const stream of held) stream.close();
+  });
+
   it("keeps users apart: B never sees A's events and gets 403 for A's channel", async () => {
     const a = await signedIn("Alice");
     const b = await signedIn("Bob");

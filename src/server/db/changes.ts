@@ -8,7 +8,9 @@ import type { Db } from "./client.js";
 export type DashboardChange =
   | { kind: "dashboard.created" | "dashboard.updated"; dashboard: Dashboard }
   | { kind: "dashboard.deleted"; dashboard: Dashboard; widgets: Widget[] }
-  | { kind: "widget.created" | "widget.updated" | "widget.deleted"; widget: Widget };
+  | { kind: "widget.created" | "widget.deleted"; widget: Widget }
+  /** `configChanged`: the write set the config (not only geometry). */
+  | { kind: "widget.updated"; widget: Widget; configChanged?: boolean };
 
 /** A write's result and the changes it made (none when it found nothing to change). */
 export interface Applied<T> {

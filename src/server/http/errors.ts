@@ -70,6 +70,12 @@ export const unsupportedMediaType = (detail: string) =>
   new ProblemError(415, "unsupported_media_type", detail);
 export const rateLimited = (detail: string, retryAfterMs: number) =>
   new ProblemError(429, "rate_limited", detail, { retryAfterSeconds: retryAfterMs / 1000 });
+/** A count a user may not pass (dashboards, widgets on one dashboard): nothing was created. */
+export const limitReached = (detail: string) => new ProblemError(409, "limit_reached", detail);
+/** The user's stored configs would pass their byte quota: nothing was written. */
+export const quotaExceeded = (detail: string) => new ProblemError(413, "quota_exceeded", detail);
+export const tooManyStreams = (detail: string) =>
+  new ProblemError(429, "too_many_streams", detail, { retryAfterSeconds: 30 });
 /** A user-given URL that points into the server's own network (src/server/upstream/address-guard.ts). */
 export const addressNotAllowed = (detail: string) => new ProblemError(400, "address_not_allowed", detail);
 export const upstreamFailed = (detail: string) => new ProblemError(502, "upstream_failed", detail);

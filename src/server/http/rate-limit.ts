@@ -11,6 +11,11 @@ export interface RateLimitRule {
   key(request: FastifyRequest): string | null;
   limit: number;
   windowMs: number;
+  /**
+   * With a burst, the rule is a token bucket: up to `burst` requests at once, refilled at `limit`
+   * per `windowMs`. Without, `limit` requests per fixed window.
+   */
+  burst?: number;
   /** The 429's detail. */
   detail: string;
 }
@@ -36,7 +41,10 @@ export const rateLimitPlugin = fp<{ limiter: RateLimiter; enabled: boolean }>(
       for (const rule of rules) {
         const key = rule.key(request);
         if (key === null) continue;
-        const verdict = await limiter.hit(`${rule.name}:${key}`, rule.limit, rule.windowMs);
+        const counter = `${rule.name}:${key}`;
+        const verdict = rule.burst
+          ? await limiter.take(counter, { capacity: rule.burst, refill: rule.limit, windowMs: rule.windowMs })
+          : await limiter.hit(counter, rule.limit, rule.windowMs);
         if (!verdict.allowed && verdict.retryAfterMs > (refused?.retryAfterMs ?? -1))
           refused = { rule, retryAfterMs: verdict.retryAfterMs };
       }

@@ -19,13 +19,18 @@ export function presentNotification(n: Notification): Notification {
   return Object.fromEntries(FIELDS.map((field) => [field, n[field]])) as Notification;
 }
 
-/** How many notifications a user may create per window; the route's rate-limit hook enforces it. */
+/**
+ * How many notifications a user may create: a burst of `notificationsBurst` at once (the spec
+ * keeps the newest 100, and scripts post in bursts), refilled at the sustained rate per window.
+ * The route's rate-limit hook enforces it.
+ */
 export function notificationBudget(config: Config): RateLimitRule {
   return {
     name: "notifications",
     key: (request) => request.user.id,
     limit: config.rateLimits.notificationsPerUser,
     windowMs: config.rateLimits.notificationsWindowMs,
+    burst: config.rateLimits.notificationsBurst,
     detail: "Too many notifications; slow down",
   };
 }

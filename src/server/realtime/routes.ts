@@ -3,7 +3,7 @@ import { Type } from "@sinclair/typebox";
 import { NOTIFICATION_CREATED, userChannel } from "../../contract/notifications.js";
 import { Uuid } from "../../contract/resources.js";
 import type { AppContext } from "../context.js";
-import { unavailable } from "../http/errors.js";
+import { tooManyStreams, unavailable } from "../http/errors.js";
 import { errorResponses } from "../http/schemas.js";
 import type { UserActor } from "../policies/actor.js";
 import { assertMayListen } from "../policies/records.js";
@@ -58,7 +58,7 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
             description: "The event stream",
             content: { "text/event-stream": { schema: Type.String() } },
           },
-          ...errorResponses(403),
+          ...errorResponses(403, 429),
         },
       },
     },
@@ -70,6 +70,10 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
       if (hub.isClosed) {
         throw unavailable("The server is shutting down; reconnect", RETRY_MS / 1000);
       }
+      // Each stream holds a socket and a subscription: one account must not hold them all.
+      const cap = ctx.config.limits.streams;
+      if (hub.openStreams(userId) >= cap)
+        throw tooManyStreams(`At most ${cap} realtime streams per user; close a tab or another client first`);
       // The header wins: EventSource updates it on each reconnect, the URL keeps its first value.
       const lastEventId = request.headers["last-event-id"] ?? request.query.lastEventId;
 

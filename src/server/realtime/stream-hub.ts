@@ -44,6 +44,11 @@ export class StreamHub {
     return this.closed;
   }
 
+  /** How many streams the user has open on this instance. */
+  openStreams(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
   /** Opens a stream on `res` (already hijacked from Fastify) and starts delivering to it. */
   open(res: ServerResponse, headers: Record<string, string>, options: OpenOptions) {
     const stream = new SseStream(res, {

@@ -5,6 +5,7 @@ import type { AppContext } from "../../context.js";
 import { badRequest, found } from "../../http/errors.js";
 import { errorResponses } from "../../http/schemas.js";
 import { assertConfigSize, isForeignKeyViolation } from "../../http/validation.js";
+import { assertConfigQuota, lockUserQuota } from "../../policies/limits.js";
 import { mayChangeDashboard } from "../../policies/records.js";
 import { listSettings, updateSettings } from "./queries.js";
 
@@ -45,7 +46,19 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
       if (lastDashboardId && !(await mayChangeDashboard(db, request.actor, lastDashboardId)))
         throw foreignDashboard();
       try {
-        return found(await updateSettings(db, request.user.id, request.body), "Settings");
+        const userId = request.user.id;
+        if (config === undefined) return found(await updateSettings(db, userId, request.body), "Settings");
+        // A new config counts against the user's configuration quota, checked before it commits.
+        return found(
+          await db.transaction(async (transaction) => {
+            const tx = transaction as unknown as typeof db;
+            await lockUserQuota(tx, userId);
+            const updated = await updateSettings(tx, userId, request.body);
+            await assertConfigQuota(tx, userId, ctx.config.limits);
+            return updated;
+          }),
+          "Settings",
+        );
       } catch (error) {
         // The dashboard was deleted between the check and the update.
         if (isForeignKeyViolation(error)) throw foreignDashboard();

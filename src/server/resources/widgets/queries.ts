@@ -14,8 +14,6 @@ import { widgets } from "../../db/schema.js";
 import type { Actor } from "../../policies/actor.js";
 import { readableWidgets, writableWidgets } from "../../policies/records.js";
 
-type Row = typeof widgets.$inferSelect;
-
 const shape = widgetShape;
 
 const order = [asc(widgets.createdAt), asc(widgets.id)];
@@ -88,7 +86,12 @@ export async function updateWidget(
     .set(changesFrom(UpdateWidgetBody, input))
     .where(and(eq(widgets.id, input.id), writableWidgets(actor)))
     .returning();
-  return applied(row, "widget.updated");
+  if (!row) return { result: null, changes: [] };
+  const widget = toWidget(row);
+  return {
+    result: widget,
+    changes: [{ kind: "widget.updated", widget, configChanged: input.config !== undefined }],
+  };
 }
 
 export async function deleteWidget(db: Db, actor: Actor, id: string): Promise<Applied<Widget | null>> {
@@ -96,11 +99,7 @@ export async function deleteWidget(db: Db, actor: Actor, id: string): Promise<Ap
     .delete(widgets)
     .where(and(eq(widgets.id, id), writableWidgets(actor)))
     .returning();
-  return applied(row, "widget.deleted");
-}
-
-function applied(row: Row | undefined, kind: "widget.updated" | "widget.deleted"): Applied<Widget | null> {
   if (!row) return { result: null, changes: [] };
   const widget = toWidget(row);
-  return { result: widget, changes: [{ kind, widget }] };
+  return { result: widget, changes: [{ kind: "widget.deleted", widget }] };
 }

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import type { UserLimits } from "../config.js";
+import type { ChangeListener, DashboardChange } from "../db/changes.js";
+import type { Db } from "../db/client.js";
+import { limitReached, quotaExceeded } from "../http/errors.js";
+
+const MIB = 1024 * 1024;
+
+function ownerOf(change: DashboardChange): string {
+  return "widget" in change ? change.widget.userId : change.dashboard.userId;
+}
+
+async function count(tx: Db, query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await tx.execute(query)) as unknown as { rows: { n: number | string }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Serialized widget and settings configs of the user, in bytes, as stored. */
+export function configBytes(tx: Db, userId: string): Promise<number> {
+  return count(
+    tx,
+    sql`SELECT (SELECT coalesce(sum(octet_length(config::text)), 0) FROM widgets WHERE user_id = ${userId})
+             + (SELECT coalesce(sum(octet_length(config::text)), 0) FROM settings WHERE user_id = ${userId}) AS n`,
+  );
+}
+
+/**
+ * Takes the user's quota lock for the rest of the transaction. Counting after the write and
+ * under this lock means two concurrent creates cannot both see room for one: the second counts
+ * once the first has committed (READ COMMITTED reads a new snapshot per statement).
+ */
+export async function lockUserQuota(tx: Db, userId: string) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`quota:${userId}`}, 0))`);
+}
+
+export async function assertConfigQuota(tx: Db, userId: string, limits: UserLimits) {
+  const bytes = await configBytes(tx, userId);
+  if (bytes > limits.configBytes)
+    throw quotaExceeded(
+      `Your widgets and settings would hold ${(bytes / MIB).toFixed(1)} MiB of configuration; at most ${limits.configBytes / MIB} MiB per user`,
+    );
+}
+
+/**
+ * What one user may hold (dashboards, widgets per dashboard, configuration bytes), checked inside
+ * the writing transaction: a write past a limit is undone and answered 409 or 413.
+ */
+export function userLimitsListener(limits: UserLimits): ChangeListener {
+  return async (tx, change) => {
+    if (change.kind === "dashboard.deleted" || change.kind === "widget.deleted") return;
+    if (change.kind === "widget.updated" && !change.configChanged) return;
+    const userId = ownerOf(change);
+    await lockUserQuota(tx, userId);
+    if (change.kind === "dashboard.created") {
+      const n = await count(tx, sql`SELECT count(*) AS n FROM dashboards WHERE user_id = ${userId}`);
+      if (n > limits.dashboards)
+        throw limitReached(`At most ${limits.dashboards} dashboards per user; delete one to make room`);
+    }
+    if (change.kind === "widget.created") {
+      const { dashboardId } = change.widget;
+      const n = await count(tx, sql`SELECT count(*) AS n FROM widgets WHERE dashboard_id = ${dashboardId}`);
+      if (n > limits.widgetsPerDashboard)
+        throw limitReached(
+          `At most ${limits.widgetsPerDashboard} widgets on one dashboard; remove one or use another dashboard`,
+        );
+    }
+    // Moves and resizes leave the bytes as they were: the drag path skips the sum.
+    if (change.kind === "widget.created" || (change.kind === "widget.updated" && change.configChanged))
+      await assertConfigQuota(tx, userId, limits);
+  };
+}
