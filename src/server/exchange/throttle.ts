@@ -134,17 +134,32 @@ export function redisSlotStore(redis: Redis, prefix: string): SlotStore {
 /** Waits for a slot and answers the function that gives it back once the upstream answer is in. */
 export type Throttle = (signal: AbortSignal) => Promise<() => void>;
 
+/** Time as the throttle reads and waits on it; tests drive a virtual one. */
+export interface ThrottleClock {
+  now(): number;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+const realClock: ThrottleClock = {
+  now: Date.now,
+  sleep: (ms, signal) => sleep(ms, undefined, { signal }).catch(() => {}),
+};
+
 /**
  * Past the queue bound, or after waiting too long, the caller gets 503 with Retry-After;
  * an aborted wait (the app closing) ends the same way. A failing store (Redis down) is a 503 too:
  * without it the shared limit cannot be kept.
  */
-export function createThrottle(store: SlotStore, limits: ThrottleLimits = DEFAULT_LIMITS): Throttle {
+export function createThrottle(
+  store: SlotStore,
+  limits: ThrottleLimits = DEFAULT_LIMITS,
+  clock: ThrottleClock = realClock,
+): Throttle {
   const { limit, windowMs, maxQueue, maxWaitMs } = limits;
   const drainSeconds = Math.ceil(((maxQueue / limit) * windowMs) / 1000);
   return async (signal) => {
     const token = randomUUID();
-    const giveUpAt = Date.now() + maxWaitMs;
+    const giveUpAt = clock.now() + maxWaitMs;
     for (;;) {
       let take: Take;
       try {
@@ -160,12 +175,12 @@ export function createThrottle(store: SlotStore, limits: ThrottleLimits = DEFAUL
           store.release(token, windowMs).catch(() => {});
         };
       }
-      if (take.state === "refused" || Date.now() >= giveUpAt || signal.aborted) {
+      if (take.state === "refused" || clock.now() >= giveUpAt || signal.aborted) {
         if (take.state === "queued") await store.leave(token).catch(() => {});
         throw unavailable("Too many exchange requests are waiting; try again shortly", drainSeconds);
       }
       // Released slots free at a known time; slots still in flight are looked at again shortly.
-      await sleep(Math.min(Math.max(take.retryInMs, 10), 200), undefined, { signal }).catch(() => {});
+      await clock.sleep(Math.min(Math.max(take.retryInMs, 10), 200), signal);
     }
   };
 }
