@@ -27,8 +27,10 @@ export interface UserLimits {
 export interface RateLimitConfig {
   /** Sign-in and sign-up attempts per client address per window. */
   authPerIp: number;
-  /** Sign-in attempts per email address per window. */
+  /** Sign-in attempts per client address and email address per window (ten times this per email from all addresses). */
   authPerEmail: number;
+  /** Sign-ups per client address per hour. */
+  signupsPerHour: number;
   authWindowMs: number;
   /** Notifications a user may create per window, sustained. */
   notificationsPerUser: number;
@@ -298,6 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: {
       authPerIp: int(env, "RATE_LIMIT_AUTH_PER_IP", 30, 1, 1_000_000),
       authPerEmail: int(env, "RATE_LIMIT_AUTH_PER_EMAIL", 10, 1, 1_000_000),
+      signupsPerHour: int(env, "RATE_LIMIT_SIGNUPS_PER_HOUR", 10, 1, 1_000_000),
       authWindowMs: int(env, "RATE_LIMIT_AUTH_WINDOW_SECONDS", 300, 1, 86_400) * 1000,
       notificationsPerUser: int(env, "RATE_LIMIT_NOTIFICATIONS_PER_USER", 60, 1, 1_000_000),
       notificationsBurst: int(env, "RATE_LIMIT_NOTIFICATIONS_BURST", 120, 1, 1_000_000),

@@ -20,6 +20,7 @@ describe.each(MODES)("health, readiness and rate limits (%s)", (modeName) => {
       rateLimits: {
         authPerIp: 5,
         authPerEmail: 3,
+        signupsPerHour: 100_000,
         authWindowMs: 60_000,
         notificationsPerUser: 4,
         notificationsBurst: 4,
@@ -38,26 +39,69 @@ describe.each(MODES)("health, readiness and rate limits (%s)", (modeName) => {
     if (modeName === "postgres+redis") expect(ready.body.checks.redis).toBe("ok");
   });
 
-  it("limits sign-in attempts per email with 429 and Retry-After", async () => {
+  it("limits sign-in attempts per address and email, so a guesser elsewhere cannot lock the owner out", async () => {
     const victim = new TestClient(built.app);
-    const { email } = await victim.signUp("Victim", uniqueEmail("victim"));
+    const { email, password } = await victim.signUp("Victim", uniqueEmail("victim"));
+    const from = (address: string, pw: string) =>
+      new TestClient(built.app).request({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        json: { email, password: pw },
+        remoteAddress: address,
+      });
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      // Each attempt from a different address: the per-email limit must still apply.
+    for (let i = 0; i < 4; i++) statuses.push((await from("10.0.0.1", "wrong-password")).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const refused = await from("10.0.0.1", "wrong-password");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.body.code).toBe("rate_limited");
+    // The owner, from their own address, still gets in.
+    expect((await from("10.0.0.200", password)).status).toBe(200);
+  });
+
+  it("bounds guessing spread over many addresses at ten times the per-address budget", async () => {
+    const { email } = await new TestClient(built.app).signUp("Spread", uniqueEmail("spread"));
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
       const res = await new TestClient(built.app).request({
         method: "POST",
         url: "/api/auth/sign-in/email",
         json: { email, password: "wrong-password" },
-        remoteAddress: `10.0.0.${i + 1}`,
+        remoteAddress: `10.1.${Math.floor(i / 2)}.${i}`,
       });
       statuses.push(res.status);
-      if (res.status === 429) {
-        expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
-        expect(res.body.code).toBe("rate_limited");
-      }
     }
-    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
-    expect(statuses.slice(3)).toEqual([429, 429]);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it("counts nothing for the email once the address is refused, and refuses oversized emails before counting", async () => {
+    const { email, password } = await new TestClient(built.app).signUp("Quiet", uniqueEmail("quiet"));
+    const attempt = (address: string, body: object) =>
+      new TestClient(built.app).request({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        json: body,
+        remoteAddress: address,
+      });
+    // Spend the address's budget on other emails, then try the victim's: all refused by the address.
+    for (let i = 0; i < 5; i++)
+      await attempt("10.2.0.1", { email: uniqueEmail("other"), password: "nope-nope" });
+    for (let i = 0; i < 5; i++)
+      expect((await attempt("10.2.0.1", { email, password: "wrong-password" })).status).toBe(429);
+    // The refused attempts were not counted against the email: elsewhere it has its full budget.
+    const elsewhere: number[] = [];
+    for (let i = 0; i < 3; i++)
+      elsewhere.push((await attempt("10.2.0.2", { email, password: "wrong-password" })).status);
+    expect(elsewhere).toEqual([401, 401, 401]);
+
+    // A near-megabyte "email" is refused as it is, and costs the address nothing.
+    const huge = "a".repeat(1_000_000);
+    for (let i = 0; i < 200; i++) {
+      const res = await attempt("10.2.0.3", { email: `${huge}${i}@example.test`, password: "x" });
+      expect(res.status).toBe(400);
+    }
+    expect((await attempt("10.2.0.3", { email, password })).status).toBe(200);
   });
 
   it("limits sign-up and sign-in attempts per client address", async () => {

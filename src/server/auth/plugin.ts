@@ -53,11 +53,19 @@ export const authPlugin = fp<AuthPluginOptions>(
       const access = request.routeOptions.config.access ?? "public";
       if (!needsUser(access)) return;
       const headers = request.headers;
-      if (!SAFE_METHODS.has(request.method) && !headers.authorization && headers.cookie) {
-        assertSameOrigin(request, origin);
+      // Only a valid bearer credential stands on its own; anything else falls back to the cookie,
+      // and a cookie-borne change is always checked for its origin (a page on another site can
+      // add any Authorization header it likes to a request the browser sends with our cookie).
+      const bearer = headers.authorization?.startsWith("Bearer ")
+        ? { authorization: headers.authorization }
+        : null;
+      let credentials: { cookie?: string; authorization?: string } = bearer ?? {};
+      let resolved = bearer ? await sessions.resolve(bearer) : null;
+      if (!resolved && headers.cookie) {
+        if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, origin);
+        credentials = { cookie: headers.cookie };
+        resolved = await sessions.resolve(credentials);
       }
-      const credentials = { cookie: headers.cookie, authorization: headers.authorization };
-      const resolved = await sessions.resolve(credentials);
       if (resolved) {
         request.actor = {
           kind: "user",

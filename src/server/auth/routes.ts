@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
-import { problemBody } from "../http/errors.js";
+import { badRequest, problemBody } from "../http/errors.js";
 import type { RateLimitRule } from "../http/rate-limit.js";
 import type { Auth } from "./auth.js";
 import type { SessionResolver } from "./sessions.js";
@@ -15,6 +16,13 @@ const SESSION_ENDING = new Set([
   "/delete-user",
 ]);
 const BRUTE_FORCE_TARGETS = new Set(["/sign-in/email", "/sign-up/email"]);
+/** Answers that would hand page scripts the raw session token (the cookie is HttpOnly for that). */
+const TOKEN_BEARING = new Set(["/get-session", "/list-sessions"]);
+/** RFC 5321's limit on a forward path; nothing longer is an address anyone signs in with. */
+const EMAIL_MAX = 254;
+/** A limiter key stays small and says nothing of the address it counts. */
+const keyOf = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("base64url");
+
 const HOP_HEADERS = new Set([
   "content-length",
   "transfer-encoding",
@@ -40,29 +48,66 @@ export async function authRoutes(app: FastifyInstance, { config, auth, sessions 
     new URL(request.url, origin).pathname.slice("/api/auth".length);
   const attempt = (request: FastifyRequest) =>
     request.method === "POST" && BRUTE_FORCE_TARGETS.has(actionOf(request));
-  const { authPerIp, authPerEmail, authWindowMs } = config.rateLimits;
+  const { authPerIp, authPerEmail, authWindowMs, signupsPerHour } = config.rateLimits;
   const detail = "Too many attempts; wait before trying again";
+  const emailOf = (request: FastifyRequest) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return typeof email === "string" ? email.trim().toLowerCase() : null;
+  };
+  const signIn = (request: FastifyRequest) => attempt(request) && actionOf(request) === "/sign-in/email";
+  // Rules are spent in order and counting stops at the first refusal, so an address that is
+  // already refused adds nothing to the per-email counters.
   const bruteForceLimits: RateLimitRule[] = [
     {
       name: "auth:ip",
-      key: (request) => (attempt(request) ? request.ip : null),
+      key: (request) => (attempt(request) ? keyOf(request.ip) : null),
       limit: authPerIp,
       windowMs: authWindowMs,
       detail,
     },
     {
+      name: "auth:signup",
+      key: (request) =>
+        attempt(request) && actionOf(request) === "/sign-up/email" ? keyOf(request.ip) : null,
+      // Tight, so the honest "already exists" answer cannot be used to list accounts (README).
+      limit: signupsPerHour,
+      windowMs: 3_600_000,
+      detail: "Too many sign-ups from this address; wait before trying again",
+    },
+    {
+      // Per address and email: someone guessing from elsewhere cannot lock the owner out.
       name: "auth:email",
       key: (request) => {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        return actionOf(request) === "/sign-in/email" && attempt(request) && typeof email === "string"
-          ? email.trim().toLowerCase()
-          : null;
+        const email = emailOf(request);
+        return signIn(request) && email ? keyOf(request.ip, email) : null;
       },
       limit: authPerEmail,
       windowMs: authWindowMs,
       detail,
     },
+    {
+      // Per email across all addresses, ten times looser: bounds guessing spread over many
+      // addresses without letting a few of them lock the owner out.
+      name: "auth:email-all",
+      key: (request) => {
+        const email = emailOf(request);
+        return signIn(request) && email ? keyOf(email) : null;
+      },
+      limit: authPerEmail * 10,
+      windowMs: authWindowMs,
+      detail,
+    },
   ];
+
+  /** Before any limiter counts it: an oversized address is refused as it is, not stored as a key. */
+  const boundEmail = async (request: FastifyRequest) => {
+    if (!attempt(request)) return;
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    if (typeof email === "string" && email.length > EMAIL_MAX)
+      throw badRequest(`email must be at most ${EMAIL_MAX} characters`, [
+        { path: "/email", message: `must be at most ${EMAIL_MAX} characters` },
+      ]);
+  };
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, origin);
@@ -96,7 +141,8 @@ export async function authRoutes(app: FastifyInstance, { config, auth, sessions 
     });
     for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
 
-    const text = await response.text();
+    let text = await response.text();
+    if (response.ok && TOKEN_BEARING.has(action)) text = withoutTokens(text);
     if (response.status >= 400)
       return reply.type("application/problem+json").send(toProblem(response.status, text));
     return reply.send(text);
@@ -108,8 +154,24 @@ export async function authRoutes(app: FastifyInstance, { config, auth, sessions 
     schema: { hide: true },
     // better-auth judges its own requests; our part is the brute-force budget.
     config: { access: "public", rateLimit: bruteForceLimits },
+    preValidation: boundEmail,
     handler: handle,
   });
+}
+
+/** The session answers without their `token` fields: page scripts never see a usable credential. */
+function withoutTokens(text: string): string {
+  try {
+    const body = JSON.parse(text) as unknown;
+    const strip = (value: unknown) => {
+      if (value && typeof value === "object" && "token" in value) delete (value as { token?: unknown }).token;
+    };
+    if (Array.isArray(body)) body.forEach(strip);
+    else if (body && typeof body === "object") strip((body as { session?: unknown }).session);
+    return JSON.stringify(body);
+  } catch {
+    return text;
+  }
 }
 
 /** better-auth answers `{code, message}`; the API answers problem+json everywhere. */

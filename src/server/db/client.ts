@@ -10,6 +10,7 @@ import pg from "pg";
 import { EmbeddedClient, type EngineThread } from "./embedded/client.js";
 import { initialiseDataDir } from "./embedded/init.js";
 import * as schema from "./schema.js";
+import { transactionSafePool } from "./transaction-pool.js";
 
 export type Schema = typeof schema;
 /** One query surface for PGlite and node-postgres; both drivers speak the same Drizzle dialect. */
@@ -69,7 +70,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on("error", () => {});
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzleNodePg({ client: transactionSafePool(pool), schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",

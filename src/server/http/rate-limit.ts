@@ -37,7 +37,6 @@ export const rateLimitPlugin = fp<{ limiter: RateLimiter; enabled: boolean }>(
     app.addHook("preHandler", async (request) => {
       const rules = request.routeOptions.config.rateLimit;
       if (!rules) return;
-      let refused: { rule: RateLimitRule; retryAfterMs: number } | null = null;
       for (const rule of rules) {
         const key = rule.key(request);
         if (key === null) continue;
@@ -45,10 +44,9 @@ export const rateLimitPlugin = fp<{ limiter: RateLimiter; enabled: boolean }>(
         const verdict = rule.burst
           ? await limiter.take(counter, { capacity: rule.burst, refill: rule.limit, windowMs: rule.windowMs })
           : await limiter.hit(counter, rule.limit, rule.windowMs);
-        if (!verdict.allowed && verdict.retryAfterMs > (refused?.retryAfterMs ?? -1))
-          refused = { rule, retryAfterMs: verdict.retryAfterMs };
+        // Once one budget refuses, the later ones are not spent: a refused request costs nothing more.
+        if (!verdict.allowed) throw rateLimited(rule.detail, verdict.retryAfterMs);
       }
-      if (refused) throw rateLimited(refused.rule.detail, refused.retryAfterMs);
     });
   },
   { name: "tessera-rate-limit" },

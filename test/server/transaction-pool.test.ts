@@ -1,0 +1,63 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { transactionSafePool } from "../../src/server/db/transaction-pool.js";
+import { createPostgresDatabase, POSTGRES_ADMIN_URL } from "../support/services.js";
+
+/** What drizzle's transaction() does with a pool client, and what a cut connection does to it. */
+describe("transaction-safe pool", () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let admin: pg.Client;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin.end();
+    await database.drop();
+  });
+
+  const cut = async (client: pg.PoolClient) =>
+    admin.query("SELECT pg_terminate_backend($1)", [(client as unknown as { processID: number }).processID]);
+
+  it("gives the pool its place back when BEGIN fails on a cut connection", async () => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 1, connectionTimeoutMillis: 2000 });
+    pool.on("error", () => {});
+    const safe = transactionSafePool(pool);
+    try {
+      expect(safe instanceof pg.Pool).toBe(true);
+      const client = await safe.connect();
+      client.on("error", () => {});
+      await cut(client);
+      await expect(client.query("begin")).rejects.toThrow();
+      // drizzle never releases after a failed BEGIN; the one connection must be free anyway.
+      const next = await safe.connect();
+      expect((await next.query("SELECT 1 AS one")).rows[0].one).toBe(1);
+      next.release();
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("does not put a client whose ROLLBACK failed back into use", async () => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 1, connectionTimeoutMillis: 2000 });
+    pool.on("error", () => {});
+    const safe = transactionSafePool(pool);
+    try {
+      const client = await safe.connect();
+      client.on("error", () => {});
+      await client.query("begin");
+      await cut(client);
+      await expect(client.query("rollback")).rejects.toThrow();
+      client.release();
+      const next = await safe.connect();
+      expect(next).not.toBe(client);
+      expect((await next.query("SELECT 1 AS one")).rows[0].one).toBe(1);
+      next.release();
+      // Ordinary queries through the pool are untouched.
+      expect((await safe.query("SELECT 2 AS two")).rows[0].two).toBe(2);
+    } finally {
+      await pool.end();
+    }
+  });
+});
