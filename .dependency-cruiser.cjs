@@ -6,7 +6,7 @@
  *   contract  <-  web (the SPA never reaches into the server)
  */
 const FEATURES =
-  "(auth|bootstrap|resources|notifications|realtime|exchange|providers|weather|feeds|icons|web)";
+  "(auth|bootstrap|resources|notifications|realtime|exchange|providers|weather|feeds|icons|portability|web)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

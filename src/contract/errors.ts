@@ -33,4 +33,5 @@ export type ErrorCode =
   | "limit_reached"
   | "quota_exceeded"
   | "too_many_streams"
+  | "unsupported_version"
   | "internal_error";

@@ -8,6 +8,8 @@ export const NOTIFICATIONS_RETAINED = 100;
 export const NOTIFICATION_MESSAGE_MAX = 2000;
 
 export const NOTIFICATION_CREATED = "notification.created";
+/** Sent on the user's stream when a dashboard's widgets were put back to an earlier version. */
+export const DASHBOARD_RESTORED = "dashboard.restored";
 
 export function userChannel(userId: string): string {
   return `user-${userId}`;

@@ -38,6 +38,7 @@ import { NotificationService } from "./notifications/service.js";
 import { createRedisNotificationStore } from "./notifications/stores/redis.js";
 import { createSqlNotificationStore } from "./notifications/stores/sql.js";
 import { userLimitsListener } from "./policies/limits.js";
+import { portabilityRoutes } from "./portability/routes.js";
 import { providerAuthPlugins } from "./providers/auth-plugins.js";
 import { providerRoutes } from "./providers/routes.js";
 import { createMemoryLimiter, createRedisLimiter } from "./ratelimit/limiter.js";
@@ -68,7 +69,7 @@ export interface AppDeps {
   openingDatabase?: Promise<Database>;
   /** Log destination; pino's stdout when absent. Tests pass a stream to inspect log lines. */
   logStream?: NodeJS.WritableStream;
-  /** The clock behind upstream freshness windows; tests move it instead of waiting. */
+  /** The app's clock (upstream freshness windows, version history); tests move it instead of waiting. */
   clock?: Clock;
 }
 
@@ -129,8 +130,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     upstream,
     changes: new DashboardChanges(),
     state,
+    clock: deps.clock ?? Date.now,
   };
-  ctx.changes.listen(userLimitsListener(config.limits));
+  ctx.changes.listenAll(userLimitsListener(config.limits));
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
@@ -219,6 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(weatherRoutes, ctx);
   await app.register(feedRoutes, ctx);
   await app.register(iconRoutes, ctx);
+  await app.register(portabilityRoutes, ctx);
   await app.register(webRoutes, { dist: config.webDist });
 
   await app.ready();

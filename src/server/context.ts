@@ -31,4 +31,6 @@ export interface AppContext {
   changes: DashboardChanges;
   /** Serving, draining or closing, and the warnings /readyz shows. */
   state: ServerState;
+  /** Milliseconds now: version folding and upstream freshness read it; tests move it. */
+  clock: () => number;
 }

@@ -1,4 +1,4 @@
-import { type BuiltApp, buildApp } from "../../src/server/app.js";
+import { type AppDeps, type BuiltApp, buildApp } from "../../src/server/app.js";
 import type { Config } from "../../src/server/config.js";
 import { testConfig } from "./config.js";
 import { createPostgresDatabase, createRedisNamespace } from "./services.js";
@@ -13,7 +13,7 @@ export interface ModeEnv {
   /** Config pointing at this mode's services (overrides applied on top). */
   config(overrides?: Partial<Config>): Config;
   /** Builds an app in this mode; several may be started side by side. */
-  start(overrides?: Partial<Config>): Promise<BuiltApp>;
+  start(overrides?: Partial<Config>, deps?: AppDeps): Promise<BuiltApp>;
   teardown(): Promise<void>;
 }
 
@@ -36,8 +36,8 @@ export async function prepareMode(name: ModeName): Promise<ModeEnv> {
   return {
     name,
     config,
-    async start(more = {}) {
-      const built = await buildApp(config(more));
+    async start(more = {}, deps = {}) {
+      const built = await buildApp(config(more), deps);
       apps.push(built);
       return built;
     },

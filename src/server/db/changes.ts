@@ -6,7 +6,9 @@ import type { Db } from "./client.js";
  * record as it was). A deleted dashboard carries the widgets that went with it.
  */
 export type DashboardChange =
-  | { kind: "dashboard.created" | "dashboard.updated"; dashboard: Dashboard }
+  | { kind: "dashboard.created"; dashboard: Dashboard }
+  /** `restoredFrom`: the write put back that version's widgets (history starts a new version). */
+  | { kind: "dashboard.updated"; dashboard: Dashboard; restoredFrom?: string }
   | { kind: "dashboard.deleted"; dashboard: Dashboard; widgets: Widget[] }
   | { kind: "widget.created" | "widget.deleted"; widget: Widget }
   /** `configChanged`: the write set the config (not only geometry). */
@@ -20,6 +22,8 @@ export interface Applied<T> {
 
 /** Runs inside the writing transaction: a listener that throws undoes the write. */
 export type ChangeListener = (tx: Db, change: DashboardChange) => Promise<void>;
+/** The same, once per write with all its changes (an import adds hundreds of widgets at once). */
+export type ChangesListener = (tx: Db, changes: readonly DashboardChange[]) => Promise<void>;
 
 /**
  * The one seam between writes to dashboards and widgets and the features that must act in the
@@ -27,9 +31,15 @@ export type ChangeListener = (tx: Db, change: DashboardChange) => Promise<void>;
  * features register listeners in app.ts; neither imports the other.
  */
 export class DashboardChanges {
-  private readonly listeners: ChangeListener[] = [];
+  private readonly listeners: ChangesListener[] = [];
 
   listen(listener: ChangeListener) {
+    this.listeners.push(async (tx, changes) => {
+      for (const change of changes) await listener(tx, change);
+    });
+  }
+
+  listenAll(listener: ChangesListener) {
     this.listeners.push(listener);
   }
 
@@ -42,7 +52,7 @@ export class DashboardChanges {
     return db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const { result, changes } = await write(tx);
-      for (const change of changes) for (const listener of this.listeners) await listener(tx, change);
+      if (changes.length > 0) for (const listener of this.listeners) await listener(tx, changes);
       return result;
     });
   }

@@ -3,6 +3,7 @@ import {
   boolean,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -156,3 +157,22 @@ export const notifications = pgTable(
 );
 
 export const authSchema = { user, session, account, verification };
+
+/**
+ * A dashboard's history (DESIGN section 10): its document as it stood, newest first. Changes
+ * within a minute of the newest version fold into it; the newest 50 are kept.
+ */
+export const dashboardVersions = pgTable(
+  "dashboard_versions",
+  {
+    id: uuid("id").primaryKey(),
+    dashboardId: uuid("dashboard_id")
+      .notNull()
+      .references(() => dashboards.id, { onDelete: "cascade" }),
+    document: jsonb("document").notNull(),
+    widgetCount: integer("widget_count").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("dashboard_versions_dashboard_idx").on(t.dashboardId, t.createdAt)],
+);

@@ -76,6 +76,8 @@ export const limitReached = (detail: string) => new ProblemError(409, "limit_rea
 export const quotaExceeded = (detail: string) => new ProblemError(413, "quota_exceeded", detail);
 export const tooManyStreams = (detail: string) =>
   new ProblemError(429, "too_many_streams", detail, { retryAfterSeconds: 30 });
+/** A document of a newer format version than this build reads. */
+export const unsupportedVersion = (detail: string) => new ProblemError(400, "unsupported_version", detail);
 /** A user-given URL that points into the server's own network (src/server/upstream/address-guard.ts). */
 export const addressNotAllowed = (detail: string) => new ProblemError(400, "address_not_allowed", detail);
 export const upstreamFailed = (detail: string) => new ProblemError(502, "upstream_failed", detail);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { UserLimits } from "../config.js";
-import type { ChangeListener, DashboardChange } from "../db/changes.js";
+import type { ChangesListener, DashboardChange } from "../db/changes.js";
 import type { Db } from "../db/client.js";
 import { limitReached, quotaExceeded } from "../http/errors.js";
 
@@ -43,21 +43,32 @@ export async function assertConfigQuota(tx: Db, userId: string, limits: UserLimi
 
 /**
  * What one user may hold (dashboards, widgets per dashboard, configuration bytes), checked inside
- * the writing transaction: a write past a limit is undone and answered 409 or 413.
+ * the writing transaction once per write (an import adds hundreds of widgets in one): a write
+ * past a limit is undone and answered 409 or 413.
  */
-export function userLimitsListener(limits: UserLimits): ChangeListener {
-  return async (tx, change) => {
-    if (change.kind === "dashboard.deleted" || change.kind === "widget.deleted") return;
-    if (change.kind === "widget.updated" && !change.configChanged) return;
-    const userId = ownerOf(change);
-    await lockUserQuota(tx, userId);
-    if (change.kind === "dashboard.created") {
+export function userLimitsListener(limits: UserLimits): ChangesListener {
+  return async (tx, changes) => {
+    const users = new Set<string>();
+    const dashboardsCreated = new Set<string>();
+    const widgetsAdded = new Set<string>();
+    const bytesChanged = new Set<string>();
+    for (const change of changes) {
+      const userId = ownerOf(change);
+      if (change.kind === "dashboard.created") dashboardsCreated.add(userId);
+      else if (change.kind === "widget.created") {
+        widgetsAdded.add(change.widget.dashboardId);
+        bytesChanged.add(userId);
+      } else if (change.kind === "widget.updated" && change.configChanged) bytesChanged.add(userId);
+      else continue;
+      users.add(userId);
+    }
+    for (const userId of users) await lockUserQuota(tx, userId);
+    for (const userId of dashboardsCreated) {
       const n = await count(tx, sql`SELECT count(*) AS n FROM dashboards WHERE user_id = ${userId}`);
       if (n > limits.dashboards)
         throw limitReached(`At most ${limits.dashboards} dashboards per user; delete one to make room`);
     }
-    if (change.kind === "widget.created") {
-      const { dashboardId } = change.widget;
+    for (const dashboardId of widgetsAdded) {
       const n = await count(tx, sql`SELECT count(*) AS n FROM widgets WHERE dashboard_id = ${dashboardId}`);
       if (n > limits.widgetsPerDashboard)
         throw limitReached(
@@ -65,7 +76,6 @@ export function userLimitsListener(limits: UserLimits): ChangeListener {
         );
     }
     // Moves and resizes leave the bytes as they were: the drag path skips the sum.
-    if (change.kind === "widget.created" || (change.kind === "widget.updated" && change.configChanged))
-      await assertConfigQuota(tx, userId, limits);
+    for (const userId of bytesChanged) await assertConfigQuota(tx, userId, limits);
   };
 }

@@ -1,6 +1,11 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
-import { NOTIFICATION_CREATED, NOTIFICATIONS_RETAINED, userChannel } from "../../contract/notifications.js";
+import {
+  DASHBOARD_RESTORED,
+  NOTIFICATION_CREATED,
+  NOTIFICATIONS_RETAINED,
+  userChannel,
+} from "../../contract/notifications.js";
 import type { Notification } from "../../contract/resources.js";
 import { presentNotification } from "../notifications/service.js";
 import type { NotificationStore } from "../notifications/stores/store.js";
@@ -129,6 +134,15 @@ export class SseStream {
   }
 
   private receive(message: BusMessage) {
+    // A hint to reload, not a record: sent live only, never replayed.
+    if (message.event === DASHBOARD_RESTORED) {
+      const data = message.data as { userId?: string; dashboardId?: string } | undefined;
+      if (data?.userId === this.userId)
+        this.write(
+          `event: ${DASHBOARD_RESTORED}\ndata: ${JSON.stringify({ dashboardId: data.dashboardId })}\n\n`,
+        );
+      return;
+    }
     if (message.event !== NOTIFICATION_CREATED || typeof message.id !== "string") return;
     // Sent without its payload (too big for the bus): the store has it.
     if (message.data === undefined) return void this.catchUp();

@@ -104,6 +104,16 @@ export async function updateDashboard(
   return { result: dashboard, changes: [{ kind: "dashboard.updated", dashboard }] };
 }
 
+/** Marks a dashboard as changed now (its widgets were replaced); the caller checked who may. */
+export async function touchDashboard(db: Db, id: string): Promise<Dashboard> {
+  const [row] = await db
+    .update(dashboards)
+    .set({ updatedAt: new Date() })
+    .where(eq(dashboards.id, id))
+    .returning();
+  return toDashboard(row!);
+}
+
 /**
  * Widgets go with their dashboard through the foreign key's cascade, and a settings row that
  * pointed at it falls back to null through ON DELETE SET NULL. The change names the widgets that
