@@ -29,8 +29,7 @@ const VersionSchema = Type.Object({
 });
 
 /** `name.tessera.json`, with what a file name cannot hold replaced. */
-const fileName = (name: string) =>
-  `${name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").slice(0, 100)}.tessera.json`;
+const fileName = (name: string) => `${name.replace(/[\\/:*?"<>|]|\p{Cc}/gu, "_").slice(0, 100)}.tessera.json`;
 
 /**
  * A dashboard as a file and back, a copy, and its history (DESIGN section 10). Every write goes
