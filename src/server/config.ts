@@ -128,6 +128,8 @@ export interface Config {
   rateLimitEnabled: boolean;
   rateLimits: RateLimitConfig;
   limits: UserLimits;
+  /** Record dashboard versions (README "History"). */
+  historyEnabled: boolean;
   sessionCacheTtlMs: number;
   http: HttpConfig;
   shutdown: ShutdownConfig;
@@ -291,6 +293,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: str(env, "LOG_LEVEL") ?? "info",
     trustProxy: bool(env, "TRUST_PROXY", false),
     rateLimitEnabled: bool(env, "RATE_LIMIT_ENABLED", true),
+    historyEnabled: bool(env, "HISTORY_ENABLED", true),
     limits: {
       dashboards: int(env, "LIMIT_DASHBOARDS_PER_USER", 100, 1, 1_000_000),
       widgetsPerDashboard: int(env, "LIMIT_WIDGETS_PER_DASHBOARD", 200, 1, 100_000),

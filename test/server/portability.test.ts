@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DASHBOARD_RESTORED, userChannel } from "../../src/contract/notifications.js";
 import { WIDGET_DEFINITIONS } from "../../src/contract/widgets.js";
 import type { BuiltApp } from "../../src/server/app.js";
-import { signedInClient, type TestClient } from "../support/client.js";
+import { signedInClient, TestClient } from "../support/client.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
 
 const V1 = JSON.parse(
@@ -218,5 +218,26 @@ describe.each(MODES)("export, import, duplicate and history (%s)", (modeName) =>
     const undo = await ada.post("/api/dashboards/restore", { id, versionId: list[1].id });
     expect(undo.body.widgets.map((w: W) => w.widgetType)).toEqual(["Clock", "Editor"]);
     expect((await eve.post("/api/dashboards/restore", { id, versionId: list[1].id })).status).toBe(404);
+  });
+});
+
+describe("the dashboard document's JSON Schema", () => {
+  it("is in the repository exactly as the server's TypeBox schema makes it, and served", async () => {
+    const { SCHEMA_FILES, schemaText } = await import("../../scripts/write-schemas.js");
+    for (const [file, schema] of Object.entries(SCHEMA_FILES))
+      expect(readFileSync(file, "utf8"), `${file} is stale: run npx tsx scripts/write-schemas.ts`).toBe(
+        schemaText(schema),
+      );
+    const mode = await prepareMode("embedded");
+    try {
+      const built = await mode.start();
+      const res = await new TestClient(built.app).get("/api/schemas/dashboard-document.json");
+      expect(res.status).toBe(200);
+      expect(`${JSON.stringify(res.body, null, 2)}\n`).toBe(
+        readFileSync("docs/dashboard-document.schema.json", "utf8"),
+      );
+    } finally {
+      await mode.teardown();
+    }
   });
 });

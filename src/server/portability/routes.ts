@@ -37,10 +37,24 @@ const fileName = (name: string) => `${name.replace(/[\\/:*?"<>|]|\p{Cc}/gu, "_")
  */
 export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  ctx.changes.listenAll(versionRecorder(ctx.clock));
+  if (ctx.config.historyEnabled) ctx.changes.listenAll(versionRecorder(ctx.clock));
 
   const owned = async (actor: Actor, id: string) =>
     found((await listDashboards(db, actor, id))[0], "Dashboard");
+
+  app.get(
+    "/api/schemas/dashboard-document.json",
+    {
+      config: { access: "public" },
+      schema: {
+        tags,
+        summary: "The JSON Schema of the dashboard document (also in docs/ of the repository)",
+        security: [],
+        response: { 200: Type.Object({}, { additionalProperties: true }) },
+      },
+    },
+    async () => ({ $schema: "https://json-schema.org/draft/2020-12/schema", ...DashboardDocument }),
+  );
 
   app.get(
     "/api/dashboards/export",

@@ -1,11 +1,13 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import type { DashboardDocument } from "../../contract/dashboard-document.js";
+import {
+  type DashboardDocument,
+  DOCUMENT_FORMAT,
+  DOCUMENT_VERSION,
+} from "../../contract/dashboard-document.js";
 import type { ChangesListener, DashboardChange } from "../db/changes.js";
 import type { Db } from "../db/client.js";
-import { toWidget } from "../db/records.js";
-import { dashboards, dashboardVersions, widgets } from "../db/schema.js";
-import { documentOf } from "./document.js";
+import { dashboardVersions } from "../db/schema.js";
 
 /** Changes this close to the newest version fold into it: a drag session is one version. */
 export const FOLD_MS = 60_000;
@@ -14,44 +16,49 @@ export const VERSIONS_KEPT = 50;
 const dashboardOf = (change: DashboardChange) =>
   "widget" in change ? change.widget.dashboardId : change.dashboard.id;
 
-/** The dashboard's document as it stands inside the transaction, or null once it is gone. */
-export async function currentDocument(
-  tx: Db,
-  dashboardId: string,
-  at: Date,
-): Promise<DashboardDocument | null> {
-  const [dashboard] = await tx
-    .select({ name: dashboards.name })
-    .from(dashboards)
-    .where(eq(dashboards.id, dashboardId));
-  if (!dashboard) return null;
-  const rows = await tx
-    .select()
-    .from(widgets)
-    .where(eq(widgets.dashboardId, dashboardId))
-    .orderBy(asc(widgets.createdAt), asc(widgets.id));
-  return documentOf(dashboard, rows.map(toWidget), at);
-}
-
+/**
+ * One statement per write: the database builds the dashboard's document itself and either folds
+ * it into the newest version (changed within FOLD_MS, not a restore) or adds a version and trims
+ * to the newest VERSIONS_KEPT. Nothing crosses to the server and back: history costs a drag one
+ * round trip inside its transaction.
+ */
 async function record(tx: Db, dashboardId: string, now: Date, fresh: boolean) {
-  const document = await currentDocument(tx, dashboardId, now);
-  if (!document) return;
-  const [newest] = await tx
-    .select({ id: dashboardVersions.id, updatedAt: dashboardVersions.updatedAt })
-    .from(dashboardVersions)
-    .where(eq(dashboardVersions.dashboardId, dashboardId))
-    .orderBy(desc(dashboardVersions.createdAt), desc(dashboardVersions.id))
-    .limit(1);
-  const values = { document, widgetCount: document.widgets.length, updatedAt: now };
-  if (newest && !fresh && now.getTime() - newest.updatedAt.getTime() < FOLD_MS) {
-    await tx.update(dashboardVersions).set(values).where(eq(dashboardVersions.id, newest.id));
-    return;
-  }
-  await tx.insert(dashboardVersions).values({ id: uuidv7(), dashboardId, createdAt: now, ...values });
+  const at = now.toISOString();
   await tx.execute(sql`
-    DELETE FROM dashboard_versions WHERE dashboard_id = ${dashboardId} AND id NOT IN (
+    WITH doc AS (
+      SELECT jsonb_build_object(
+        'format', ${DOCUMENT_FORMAT}::text, 'version', ${DOCUMENT_VERSION}::int, 'exportedAt', ${at}::text,
+        'dashboard', jsonb_build_object('name', d.name),
+        'widgets', coalesce((
+          SELECT jsonb_agg(jsonb_build_object(
+            'widgetType', w.widget_type, 'height', w.height, 'width', w.width,
+            'positionX', w.position_x, 'positionY', w.position_y, 'config', w.config
+          ) ORDER BY w.created_at, w.id) FROM widgets w WHERE w.dashboard_id = d.id), '[]'::jsonb)
+      ) AS document
+      FROM dashboards d WHERE d.id = ${dashboardId}
+    ),
+    newest AS (
+      SELECT id, updated_at FROM dashboard_versions WHERE dashboard_id = ${dashboardId}
+      ORDER BY created_at DESC, id DESC LIMIT 1
+    ),
+    folded AS (
+      UPDATE dashboard_versions v
+      SET document = doc.document, widget_count = jsonb_array_length(doc.document->'widgets'), updated_at = ${at}::timestamptz
+      FROM doc, newest
+      WHERE v.id = newest.id AND NOT ${fresh}::boolean
+        AND newest.updated_at > ${at}::timestamptz - make_interval(secs => ${FOLD_MS / 1000})
+      RETURNING v.id
+    ),
+    added AS (
+      INSERT INTO dashboard_versions (id, dashboard_id, document, widget_count, created_at, updated_at)
+      SELECT ${uuidv7()}::uuid, ${dashboardId}::uuid, doc.document, jsonb_array_length(doc.document->'widgets'),
+             ${at}::timestamptz, ${at}::timestamptz
+      FROM doc WHERE NOT EXISTS (SELECT 1 FROM folded)
+      RETURNING id
+    )
+    DELETE FROM dashboard_versions WHERE EXISTS (SELECT 1 FROM added) AND dashboard_id = ${dashboardId} AND id IN (
       SELECT id FROM dashboard_versions WHERE dashboard_id = ${dashboardId}
-      ORDER BY created_at DESC, id DESC LIMIT ${VERSIONS_KEPT})`);
+      ORDER BY created_at DESC, id DESC OFFSET ${VERSIONS_KEPT - 1})`);
 }
 
 /**
