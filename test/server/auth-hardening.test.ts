@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
 import { signedInClient, TestClient, uniqueEmail } from "../support/client.js";
@@ -52,6 +54,31 @@ describe.each(MODES)("authentication edges (%s)", (modeName) => {
     expect(list.body.length).toBeGreaterThan(0);
     expect(list.body.every((s: { token?: string }) => s.token === undefined)).toBe(true);
     expect(list.text).not.toContain(client.sessionToken!);
+  });
+
+  it("keeps only hashes of session tokens in the database, and the raw token still works", async () => {
+    const client = await signedInClient(built.app, "Hashed");
+    const result = await built.ctx.database.db.execute(
+      sql`SELECT token FROM session WHERE user_id = ${client.user!.id}`,
+    );
+    const rows = (result as unknown as { rows: { token: string }[] }).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token).not.toBe(client.sessionToken);
+    expect(rows[0]!.token).toBe(createHash("sha256").update(client.sessionToken!).digest("hex"));
+    // Cookie and bearer still sign the user in; the stored hash does not.
+    expect((await client.get("/api/dashboards")).status).toBe(200);
+    const bearer = (token: string) =>
+      new TestClient(built.app).request({
+        method: "GET",
+        url: "/api/dashboards",
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await bearer(client.sessionToken!)).status).toBe(200);
+    expect((await bearer(rows[0]!.token)).status).toBe(401);
+    expect((await client.get("/api/auth/get-session")).body.user.id).toBe(client.user!.id);
+    // Signing out ends it.
+    expect((await client.post("/api/auth/sign-out", {})).status).toBe(200);
+    expect((await bearer(client.sessionToken!)).status).toBe(401);
   });
 
   it("limits sign-ups per address, so the honest 'already exists' answer cannot list accounts", async () => {

@@ -8,6 +8,7 @@ import { isProvider, PROVIDERS } from "../../contract/providers.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { account as accountTable, authSchema } from "../db/schema.js";
+import { withHashedSessionTokens } from "./hashed-sessions.js";
 import type { TokenCipher } from "./token-cipher.js";
 
 export const SESSION_COOKIE = "session";
@@ -49,7 +50,11 @@ export function createAuth({ config, db, cipher, plugins = [], onUserCreated }: 
     basePath: "/api/auth",
     secret: config.authSecret,
     trustedOrigins: [new URL(config.baseUrl).origin],
-    database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
+    database: withHashedSessionTokens(
+      drizzleAdapter(db, { provider: "pg", schema: authSchema }) as unknown as Parameters<
+        typeof withHashedSessionTokens
+      >[0],
+    ) as unknown as ReturnType<typeof drizzleAdapter>,
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     // Our own limiter (per address and per email, shared through Redis) guards sign-in and sign-up.
     rateLimit: { enabled: false },

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.js";
 import { session, user } from "../db/schema.js";
 import type { EventBus } from "../realtime/bus.js";
 import { SESSION_COOKIE } from "./auth.js";
+import { storedSessionToken } from "./hashed-sessions.js";
 
 export interface ResolvedSession {
   sessionId: string;
@@ -105,7 +106,7 @@ export class SessionResolver {
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
-      .where(and(eq(session.token, token), gt(session.expiresAt, new Date(now))))
+      .where(and(eq(session.token, storedSessionToken(token)), gt(session.expiresAt, new Date(now))))
       .limit(1);
     if (!row) return null;
     const entry: CacheEntry = {
