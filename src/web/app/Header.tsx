@@ -11,6 +11,7 @@ import { useToasts } from "../ui/Toasts";
 import { DashboardNameDialog, DeleteDashboardDialog } from "./dashboards";
 import { Logo } from "./Logo";
 import { NotificationBell } from "./NotificationBell";
+import { HistoryDialog, ImportDialog, useDuplicate } from "./PortabilityDialogs";
 import { ShareDialog } from "./ShareDialog";
 import { useSettingsRoute } from "./settings-route";
 
@@ -19,6 +20,8 @@ const SettingsDialog = lazy(() => import("./SettingsDialog"));
 
 type DialogState =
   | { kind: "create" }
+  | { kind: "import"; file?: File }
+  | { kind: "history"; dashboard: Dashboard }
   | { kind: "rename"; dashboard: Dashboard }
   | { kind: "delete"; dashboard: Dashboard }
   | { kind: "share"; dashboard: Dashboard }
@@ -31,6 +34,11 @@ function DashboardSwitcher() {
   const [dialog, setDialog] = useState<DialogState>(null);
   const list = sortDashboards(data);
   const current = list.find((d) => d.id === match?.params.dashboardId);
+  const duplicate = useDuplicate();
+  const menuAction = (run: () => void) => () => {
+    setOpen(false);
+    run();
+  };
 
   return (
     <div className="switcher">
@@ -55,7 +63,19 @@ function DashboardSwitcher() {
         className="switcher-menu"
       >
         {list.length > 0 && (
-          <nav aria-label="Your dashboards">
+          <nav
+            aria-label="Your dashboards"
+            // A .tessera.json dropped on the list is imported (after a look at what it holds).
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              const file = e.dataTransfer.files[0];
+              if (file) {
+                setOpen(false);
+                setDialog({ kind: "import", file });
+              }
+            }}
+          >
             <ul className="menu-list">
               {list.map((d) => (
                 <li key={d.id}>
@@ -85,6 +105,9 @@ function DashboardSwitcher() {
         >
           <Icon name="plus" size={15} /> New dashboard
         </button>
+        <button type="button" className="menu-item" onClick={menuAction(() => setDialog({ kind: "import" }))}>
+          <Icon name="download" size={15} /> Import a dashboard…
+        </button>
         {current && (
           <>
             <button
@@ -107,6 +130,24 @@ function DashboardSwitcher() {
             >
               <Icon name="share" size={15} /> Share…
               {current.isPublic && <span className="menu-badge">Public</span>}
+            </button>
+            <button type="button" className="menu-item" onClick={menuAction(() => void duplicate(current))}>
+              <Icon name="copy" size={15} /> Duplicate “{current.name}”
+            </button>
+            <a
+              className="menu-item"
+              href={api.dashboards.exportUrl(current.id)}
+              download
+              onClick={() => setOpen(false)}
+            >
+              <Icon name="download" size={15} /> Export as a file
+            </a>
+            <button
+              type="button"
+              className="menu-item"
+              onClick={menuAction(() => setDialog({ kind: "history", dashboard: current }))}
+            >
+              <Icon name="clock" size={15} /> History…
             </button>
             <button
               type="button"
@@ -134,6 +175,12 @@ function DashboardSwitcher() {
       )}
       {dialog?.kind === "share" && (
         <ShareDialog dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === "import" && (
+        <ImportDialog initialFile={dialog.file} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === "history" && (
+        <HistoryDialog dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === "delete" && (
         <DeleteDashboardDialog open dashboard={dialog.dashboard} onClose={() => setDialog(null)} />

@@ -1,4 +1,5 @@
 import type { Bootstrap } from "../../contract/bootstrap";
+import type { DashboardDocument } from "../../contract/dashboard-document";
 import type { ProviderStatus } from "../../contract/data";
 import type { Problem } from "../../contract/errors";
 import type { NotificationType } from "../../contract/notifications";
@@ -124,6 +125,19 @@ export const api = {
     setPublic: (id: string, name: string, isPublic: boolean) =>
       request<Dashboard>("PUT", "/api/dashboards", { id, name, isPublic }),
     remove: (id: string) => request<Dashboard>("DELETE", `/api/dashboards?id=${encodeURIComponent(id)}`),
+    /** The export as a download: a plain link, so the browser saves it under the server's name. */
+    exportUrl: (id: string) => `/api/dashboards/export?id=${encodeURIComponent(id)}`,
+    import: (document: unknown) => request<DashboardWithWidgets>("POST", "/api/dashboards/import", document),
+    duplicate: (id: string) => request<DashboardWithWidgets>("POST", "/api/dashboards/duplicate", { id }),
+    versions: (id: string) =>
+      request<DashboardVersion[]>("GET", `/api/dashboards/versions?id=${encodeURIComponent(id)}`),
+    version: (versionId: string) =>
+      request<DashboardDocument>(
+        "GET",
+        `/api/dashboards/versions/document?id=${encodeURIComponent(versionId)}`,
+      ),
+    restore: (id: string, versionId: string) =>
+      request<DashboardWithWidgets>("POST", "/api/dashboards/restore", { id, versionId }),
   },
   widgets: {
     list: (dashboardId: string) =>
@@ -183,4 +197,16 @@ export function describeError(error: unknown): string {
     return error.message;
   }
   return error instanceof Error ? error.message : "Something went wrong";
+}
+
+export interface DashboardWithWidgets {
+  dashboard: Dashboard;
+  widgets: Widget[];
+}
+
+export interface DashboardVersion {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  widgetCount: number;
 }

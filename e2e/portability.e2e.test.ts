@@ -1,0 +1,165 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BuiltApp } from "../src/server/app.js";
+import { pageApi } from "./support/page-helpers.js";
+import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+
+/**
+ * Export, import (by dropping a file on the dashboard list, with its preview) and the history
+ * panel's restore and undo, in Chromium against the built app. Steps share one page, in order.
+ */
+const ARTIFACTS = path.resolve("test-results");
+const STEP = 60_000;
+const V1 = readFileSync(path.resolve("test/fixtures/dashboard-v1.tessera.json"), "utf8");
+
+let web: ReturnType<typeof buildWeb>;
+let built: BuiltApp;
+let baseUrl: string;
+let browser: Browser;
+let page: Page;
+let boardId = "";
+const pageErrors: string[] = [];
+const api = pageApi(
+  () => page,
+  () => baseUrl,
+);
+const clock = { t: Date.now() };
+
+async function openMenu() {
+  await page.locator(".switcher-button").click();
+}
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  web = buildWeb();
+  ({ built, baseUrl } = await startServer(web.dist, { clock: () => clock.t }));
+  browser = await launchChromium();
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: "en-GB",
+    acceptDownloads: true,
+  });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  await page.goto(`${baseUrl}/signin`);
+  const email = `port-${Date.now()}@example.test`;
+  expect(
+    (
+      await api("POST", "/api/auth/sign-up/email", {
+        name: "Grace",
+        email,
+        password: "a-long-enough-password",
+      })
+    ).status,
+  ).toBe(200);
+  const settings = await api("GET", "/api/settings");
+  await api("PUT", "/api/settings", {
+    id: settings.body[0].id,
+    onboardingCompleted: true,
+    config: { theme: "light" },
+  });
+  boardId = (await api("POST", "/api/dashboards", { name: "Desk" })).body.id;
+  for (const [i, type] of ["Clock", "Todo"].entries())
+    await api("POST", "/api/widgets", {
+      dashboardId: boardId,
+      widgetType: type,
+      height: 200,
+      width: 300,
+      positionX: i * 300,
+      positionY: 0,
+      config: {},
+    });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await built?.close();
+  web?.cleanup();
+});
+
+describe("export, import and history in the browser", () => {
+  it(
+    "exports the dashboard as a .tessera.json download",
+    async () => {
+      await page.goto(`${baseUrl}/d/${boardId}`);
+      await page.locator('[data-widget-type="Todo"]').waitFor();
+      await openMenu();
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Export as a file" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("Desk.tessera.json");
+      const file = path.join(ARTIFACTS, "Desk.tessera.json");
+      await download.saveAs(file);
+      const document = JSON.parse(readFileSync(file, "utf8"));
+      expect(document.widgets.map((w: { widgetType: string }) => w.widgetType)).toEqual(["Clock", "Todo"]);
+    },
+    STEP,
+  );
+
+  it(
+    "imports a file dropped on the dashboard list after showing what it holds",
+    async () => {
+      await openMenu();
+      const list = page.getByRole("navigation", { name: "Your dashboards" });
+      const transfer = await page.evaluateHandle((text) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], "zuhause.tessera.json", { type: "application/json" }));
+        return data;
+      }, V1);
+      await list.dispatchEvent("drop", { dataTransfer: transfer });
+      const dialog = page.getByRole("dialog", { name: "Import a dashboard" });
+      const preview = dialog.getByRole("region", { name: "What the file holds" });
+      await preview.getByText("Zuhause — Übersicht 🏠").waitFor();
+      await preview.getByText("5 widgets:").waitFor();
+      await page.screenshot({ path: path.join(ARTIFACTS, "import-preview.png") });
+      await dialog.getByRole("button", { name: "Import dashboard" }).click();
+      await page.getByRole("heading", { name: "Zuhause — Übersicht 🏠", level: 1 }).waitFor();
+      await expect.poll(() => page.locator("[data-widget-type]").count()).toBe(5);
+    },
+    STEP,
+  );
+
+  it(
+    "restores an earlier version from the history panel, and undoes it",
+    async () => {
+      await page.goto(`${baseUrl}/d/${boardId}`);
+      await page.locator('[data-widget-type="Todo"]').waitFor();
+      // A change a minute and more later is a version of its own.
+      clock.t += 120_000;
+      const todo = (await api("GET", `/api/widgets?dashboardId=${boardId}`)).body.find(
+        (w: { widgetType: string }) => w.widgetType === "Todo",
+      );
+      expect((await api("DELETE", `/api/widgets?id=${todo.id}`)).status).toBe(200);
+      await page.reload();
+      await expect.poll(() => page.locator("[data-widget-type]").count()).toBe(1);
+
+      await openMenu();
+      await page.getByRole("button", { name: "History…" }).click();
+      const dialog = page.getByRole("dialog", { name: "History of “Desk”" });
+      const versions = dialog.getByRole("list", { name: "Versions" }).getByRole("button");
+      await expect.poll(() => versions.count()).toBe(2);
+      await versions.nth(1).click();
+      await dialog.getByText("Compared with the version before:").waitFor();
+      await page.screenshot({ path: path.join(ARTIFACTS, "history.png") });
+      await dialog.getByRole("button", { name: "Restore this version…" }).click();
+      await dialog.getByRole("button", { name: "Restore", exact: true }).click();
+      await expect.poll(() => page.locator("[data-widget-type]").count()).toBe(2);
+
+      clock.t += 1_000;
+      const toast = page
+        .getByRole("region", { name: "Notifications" })
+        .getByRole("status")
+        .filter({ hasText: "Restored" });
+      await toast.getByRole("button", { name: "Undo" }).click();
+      await expect.poll(() => page.locator("[data-widget-type]").count()).toBe(1);
+      const stored = (await api("GET", `/api/widgets?dashboardId=${boardId}`)).body;
+      expect(stored.map((w: { widgetType: string }) => w.widgetType)).toEqual(["Clock"]);
+      expect(pageErrors).toEqual([]);
+    },
+    STEP,
+  );
+});
