@@ -84,6 +84,8 @@ async function main() {
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-012345",
     TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
     RATE_LIMIT_ENABLED: "false",
+    // Many streams per user are the load here, not something to refuse.
+    LIMIT_STREAMS_PER_USER: "100000",
     LOG_LEVEL: "warn",
     WEB_DIST: "/nonexistent",
   };

@@ -40,6 +40,10 @@ export async function startServer(
       BASE_URL: base,
       LOG_LEVEL: "warn",
       RATE_LIMIT_ENABLED: "false",
+      // The lean benchmark gives one user 1,000 dashboards; the per-user limits are not measured here.
+      LIMIT_DASHBOARDS_PER_USER: "1000000",
+      LIMIT_WIDGETS_PER_DASHBOARD: "100000",
+      LIMIT_CONFIG_MIB_PER_USER: "100000",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -102,7 +102,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     redis ? createRedisNotificationStore(redis, config.redisPrefix) : createSqlNotificationStore(database.db),
     bus,
   );
-  const limiter = redis ? createRedisLimiter(redis, config.redisPrefix) : createMemoryLimiter();
+  const limiter = redis
+    ? createRedisLimiter(redis, config.redisPrefix, deps.clock)
+    : createMemoryLimiter(deps.clock);
   const upstream = createUpstream(config.upstream, deps.clock);
   const auth = createAuth({
     config,

@@ -25,6 +25,8 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
       BASE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "info",
       RATE_LIMIT_ENABLED: "false",
+      // The writer loop creates dashboards across the kills; the per-user limit is not what is tested.
+      LIMIT_DASHBOARDS_PER_USER: "1000000",
       WEB_DIST: "/nonexistent",
     },
     stdio: ["ignore", "pipe", "pipe"],

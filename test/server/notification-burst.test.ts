@@ -73,11 +73,13 @@ describe.each(limiters)("token bucket (%s)", (_, make) => {
 });
 
 describe.each(MODES)("notification bursts (%s)", (modeName) => {
+  const clock = { t: Date.now() };
   let mode: ModeEnv;
   let built: BuiltApp;
   beforeAll(async () => {
     mode = await prepareMode(modeName);
-    built = await mode.start({ rateLimitEnabled: true });
+    // A clock that moves only when told: the bucket refills by the test's step, not the machine's speed.
+    built = await mode.start({ rateLimitEnabled: true }, { clock: () => clock.t });
   });
   afterAll(() => mode.teardown());
 
@@ -92,6 +94,12 @@ describe.each(MODES)("notification bursts (%s)", (modeName) => {
     expect(listed[0].message).toBe("n119");
     const refused = await client.post("/api/notifications", { type: "message", message: "one more" });
     expect(refused.status).toBe(429);
-    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(refused.headers["retry-after"])).toBe(1);
+    // A second later there is room for one more, at the sustained 60 a minute.
+    clock.t += 1000;
+    expect((await client.post("/api/notifications", { type: "message", message: "next" })).status).toBe(201);
+    expect((await client.post("/api/notifications", { type: "message", message: "too soon" })).status).toBe(
+      429,
+    );
   });
 });

@@ -50,7 +50,7 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
         tags,
         summary: "The JSON Schema of the dashboard document (also in docs/ of the repository)",
         security: [],
-        response: { 200: Type.Object({}, { additionalProperties: true }) },
+        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses() },
       },
     },
     async () => ({ $schema: "https://json-schema.org/draft/2020-12/schema", ...DashboardDocument }),
