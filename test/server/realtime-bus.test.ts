@@ -44,6 +44,10 @@ async function postgresBackend(): Promise<Backend & { url: string; admin: pg.Poo
   const database = await createPostgresDatabase();
   const pool = new pg.Pool({ connectionString: database.url, max: 3 });
   const admin = new pg.Pool({ connectionString: database.url, max: 1 });
+  // The tests terminate connections on purpose; an idle pooled one told so must not become an
+  // unhandled error event (the app's own pool has the same listener, in db/client.ts).
+  pool.on("error", () => {});
+  admin.on("error", () => {});
   const buses: EventBus[] = [];
   return {
     url: database.url,
