@@ -24,6 +24,7 @@ export const PARTS = {
 /** The server's entry points: the process, the embedded database's thread and its init process. */
 const SERVER_ENTRIES = {
   main: "src/server/main.ts",
+  backup: "src/server/backup/cli.ts",
   "pglite-worker": "src/server/db/embedded/worker.ts",
   "pglite-init": "src/server/db/embedded/init-entry.ts",
 };
