@@ -136,3 +136,61 @@ describe.each([
     expect(await snapshot(restoredApp)).toEqual(await snapshot(built));
   });
 });
+
+describe("a backup taken while the app writes (postgres)", () => {
+  it("is one consistent moment: every widget's dashboard is in it, no dashboard half written", async () => {
+    const mode = await prepareMode("postgres");
+    try {
+      const built = await mode.start({
+        limits: { dashboards: 100_000, widgetsPerDashboard: 200, configBytes: 1 << 30, streams: 20 },
+      });
+      const client = await signedInClient(built.app, "Writer");
+      const document = {
+        format: "tessera.dashboard",
+        version: 1,
+        exportedAt: new Date().toISOString(),
+        dashboard: { name: "Three" },
+        widgets: [0, 1, 2].map((i) => ({
+          widgetType: "Clock",
+          height: 100,
+          width: 100,
+          positionX: i,
+          positionY: 0,
+          config: {},
+        })),
+      };
+      let writing = true;
+      let written = 0;
+      // Each import writes a dashboard and its three widgets in one transaction.
+      const writer = (async () => {
+        while (writing) {
+          expect((await client.post("/api/dashboards/import", document)).status).toBe(201);
+          written++;
+        }
+      })();
+      while (written < 5) await new Promise((resolve) => setImmediate(resolve));
+      const { file } = await backupTo(built, "while-writing.ndjson");
+      writing = false;
+      await writer;
+
+      const dashboards = new Set<string>();
+      const widgetsOf = new Map<string, number>();
+      let table = "";
+      for (const line of readFileSync(file, "utf8").trim().split("\n")) {
+        const value = JSON.parse(line);
+        if (value.table) table = value.table;
+        else if (value.r && table === "dashboards") dashboards.add(value.r.id);
+        else if (value.r && table === "widgets")
+          widgetsOf.set(value.r.dashboard_id, (widgetsOf.get(value.r.dashboard_id) ?? 0) + 1);
+      }
+      expect(dashboards.size).toBeGreaterThan(0);
+      for (const [dashboardId, count] of widgetsOf) {
+        expect(dashboards.has(dashboardId)).toBe(true);
+        expect(count).toBe(3);
+      }
+      expect([...dashboards].every((id) => widgetsOf.get(id) === 3)).toBe(true);
+    } finally {
+      await mode.teardown();
+    }
+  });
+});
