@@ -44,7 +44,11 @@ describe("transaction-safe pool", () => {
     pool.on("error", () => {});
     const safe = transactionSafePool(pool);
     try {
+      // A second checkout of the same connection: the pool gives each checkout its own release.
+      const first = await safe.connect();
+      first.release();
       const client = await safe.connect();
+      expect(client).toBe(first);
       client.on("error", () => {});
       await client.query("begin");
       await cut(client);

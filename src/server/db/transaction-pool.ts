@@ -1,9 +1,12 @@
 import type pg from "pg";
 
 type Query = pg.PoolClient["query"];
+type Release = pg.PoolClient["release"];
 interface Guarded {
   /** The error of a failed BEGIN or ROLLBACK in the current checkout: the connection is unusable. */
   broken: Error | undefined;
+  /** This checkout's release (the pool hands out a new one with every checkout). */
+  release: Release;
 }
 
 const guarded = new WeakMap<pg.PoolClient, Guarded>();
@@ -23,11 +26,10 @@ const statementOf = (first: unknown) =>
 function guard(client: pg.PoolClient): pg.PoolClient {
   let state = guarded.get(client);
   if (!state) {
-    const created: Guarded = { broken: undefined };
+    const created: Guarded = { broken: undefined, release: client.release };
     state = created;
     guarded.set(client, created);
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    const release = client.release.bind(client);
     client.query = ((...args: unknown[]) => {
       const result = query(...args);
       if (!(result instanceof Promise)) return result;
@@ -35,13 +37,16 @@ function guard(client: pg.PoolClient): pg.PoolClient {
       if (!statement.startsWith("begin") && !statement.startsWith("rollback")) return result;
       return result.catch((error: Error) => {
         created.broken = error;
-        if (statement.startsWith("begin")) release(error);
+        if (statement.startsWith("begin")) created.release.call(client, error);
         throw error;
       });
     }) as Query;
-    client.release = (error?: Error | boolean) => release(error ?? created.broken);
   }
-  state.broken = undefined;
+  const current = state;
+  current.broken = undefined;
+  current.release = client.release;
+  const release = current.release;
+  client.release = ((error?: Error | boolean) => release.call(client, error ?? current.broken)) as Release;
   return client;
 }
 
