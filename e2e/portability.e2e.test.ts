@@ -137,6 +137,11 @@ describe("export, import and history in the browser", () => {
       await page.reload();
       await expect.poll(() => page.locator("[data-widget-type]").count()).toBe(1);
 
+      // A second tab on the same dashboard hears of the restore over the realtime stream.
+      const other = await page.context().newPage();
+      await other.goto(`${baseUrl}/d/${boardId}`);
+      await expect.poll(() => other.locator("[data-widget-type]").count()).toBe(1);
+
       await openMenu();
       await page.getByRole("button", { name: "History…" }).click();
       const dialog = page.getByRole("dialog", { name: "History of “Desk”" });
@@ -148,6 +153,8 @@ describe("export, import and history in the browser", () => {
       await dialog.getByRole("button", { name: "Restore this version…" }).click();
       await dialog.getByRole("button", { name: "Restore", exact: true }).click();
       await expect.poll(() => page.locator("[data-widget-type]").count()).toBe(2);
+      await expect.poll(() => other.locator("[data-widget-type]").count()).toBe(2);
+      await other.close();
 
       clock.t += 1_000;
       const toast = page

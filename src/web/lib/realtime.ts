@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { NOTIFICATION_CREATED, NOTIFICATION_TYPES } from "../../contract/notifications";
+import { DASHBOARD_RESTORED, NOTIFICATION_CREATED, NOTIFICATION_TYPES } from "../../contract/notifications";
 import type { Notification } from "../../contract/resources";
 import { isRecord } from "./parse";
 import { addNotificationToCache, keys } from "./queries";
@@ -50,6 +50,18 @@ export function useNotificationStream(enabled: boolean, onNew: (notification: No
       source.addEventListener(NOTIFICATION_CREATED, (event) => {
         const notification = asNotification((event as MessageEvent<string>).data);
         if (notification && addNotificationToCache(client, notification)) onNewRef.current(notification);
+      });
+      // Another tab or device restored a version: this one reloads that dashboard's widgets.
+      source.addEventListener(DASHBOARD_RESTORED, (event) => {
+        try {
+          const { dashboardId } = JSON.parse((event as MessageEvent<string>).data) as {
+            dashboardId?: unknown;
+          };
+          if (typeof dashboardId === "string")
+            void client.invalidateQueries({ queryKey: keys.widgets(dashboardId) });
+        } catch {
+          // A malformed hint changes nothing; the next visit reloads anyway.
+        }
       });
       source.addEventListener("error", () => {
         if (stopped || source?.readyState !== EventSource.CLOSED) return;
