@@ -251,6 +251,24 @@ describe.each(MODES)("suite provider data (%s)", (modeName) => {
     expect(noMeet.body.meetUrl).toBeNull();
   });
 
+  it("sends calendar ids to Google as one encoded path segment", async () => {
+    const client = await linked();
+    await client.get("/api/providers/suite/events?calendars=team%40group.calendar.google.com");
+    expect(
+      google.server.calls("/calendar/v3/calendars/team%40group.calendar.google.com/events").length,
+    ).toBeGreaterThan(0);
+    // Unencoded, `#` would end the path (the rest a fragment Google never sees) and `/` would add a step.
+    const res = await client.post("/api/providers/suite/events", {
+      calendarId: "x#holiday@group.v.calendar.google.com",
+      title: "Holiday",
+      start: "2030-01-01T10:00:00.000Z",
+      end: "2030-01-01T11:00:00.000Z",
+    });
+    expect(res.status).toBe(201);
+    const sent = google.server.requests.filter((r) => r.method === "POST").at(-1)!;
+    expect(sent.path).toBe("/calendar/v3/calendars/x%23holiday%40group.v.calendar.google.com/events");
+  });
+
   it("rejects an event that ends before it starts, and a cross-site create", async () => {
     const client = await linked();
     const posts = google.server.requests.filter((r) => r.method === "POST").length;

@@ -77,6 +77,16 @@ describe("email sanitizing", () => {
     );
     expect(html).toBe('<img alt="logo" src="https://cdn.example/logo.png" /><img src="cid:part1@example" />');
   });
+
+  it("drops data:, javascript:, protocol-relative and scheme-less images", () => {
+    const html = sanitizeEmailHtml(
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt="a"><img src="javascript:alert(1)" alt="b">' +
+        '<img src="//tracker.test/p.gif" alt="c"><img src="JaVaScRiPt:alert(1)" alt="d"><img src="https:/x" alt="e">' +
+        '<img src="https://cdn.example/ok.png">',
+    );
+    // An image left without a source is dropped whole.
+    expect(html).toBe('<img src="https://cdn.example/ok.png" />');
+  });
 });
 
 describe("mail helpers", () => {
