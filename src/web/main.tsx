@@ -6,6 +6,7 @@ import "./styles/base.css";
 import "./styles/app.css";
 import "./styles/widgets.css";
 import "./styles/data-widgets.css";
+import "./styles/operators.css";
 
 applyRememberedTheme();
 const root = document.getElementById("root");

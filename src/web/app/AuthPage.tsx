@@ -1,10 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ApiError, api, describeError } from "../lib/api";
+import type { InstanceInfo } from "../lib/operators-api";
+import { useInstance } from "../lib/operators-queries";
 import { keys, useSession } from "../lib/queries";
 import { Field } from "../ui/fields";
+import { Skeleton } from "../ui/States";
 import { Logo } from "./Logo";
+import { SsoButton } from "./SsoButton";
+import { offersSignup, signinErrorMessage, signupRefusal, signupView } from "./signup-rules";
 
 type Mode = "signin" | "signup";
 type Errors = Partial<Record<"name" | "email" | "password" | "form", string>>;
@@ -45,6 +50,8 @@ function validate(mode: Mode, values: { name: string; email: string; password: s
 function fromServer(error: unknown, mode: Mode): Errors {
   if (!(error instanceof ApiError)) return { form: describeError(error) };
   const code = error.code ?? "";
+  const refusal = signupRefusal(code, error.problem?.detail);
+  if (refusal) return { form: refusal };
   if (code === "auth_invalid_email_or_password") return { form: "Wrong email or password." };
   if (code.startsWith("auth_user_already_exists"))
     return { email: "An account with this email already exists. Sign in instead?" };
@@ -62,8 +69,63 @@ function fromServer(error: unknown, mode: Mode): Errors {
   };
 }
 
+/** Why there is no sign-up form, with the way in that is left. */
+function SignupBlocked({ view, instance }: { view: "invite_required" | "closed"; instance: InstanceInfo }) {
+  return (
+    <>
+      <h1>{view === "closed" ? "Sign-up is closed" : "You need an invite"}</h1>
+      <p className="muted">
+        {view === "closed"
+          ? "New accounts on this Tessera are created by its administrator. Ask them for an account."
+          : "This Tessera is invite-only. Ask its administrator for an invite link, then open it here."}
+      </p>
+      {instance.sso && <SsoButton sso={instance.sso} />}
+    </>
+  );
+}
+
+function Heading({
+  signup,
+  instance,
+  invite,
+}: {
+  signup: boolean;
+  instance?: InstanceInfo | null;
+  invite: boolean;
+}) {
+  const [returning] = useState(isReturning);
+  if (signup && instance && !instance.hasUsers)
+    return (
+      <>
+        <h1>Welcome</h1>
+        <p className="muted">Create the first account. You will be the admin of this Tessera.</p>
+      </>
+    );
+  if (signup)
+    return (
+      <>
+        <h1>{invite ? "Join Tessera" : "Create your account"}</h1>
+        <p className="muted">
+          {invite
+            ? "You've been invited. Create your account to accept."
+            : "Your dashboards, on your own server."}
+        </p>
+      </>
+    );
+  return (
+    <>
+      <h1>{returning ? "Welcome back" : "Welcome"}</h1>
+      <p className="muted">Sign in to your dashboards.</p>
+    </>
+  );
+}
+
 export function AuthPage({ mode }: { mode: Mode }) {
   const session = useSession();
+  const instanceQuery = useInstance();
+  const [params] = useSearchParams();
+  const invite = params.get("invite")?.trim() || null;
+  const ssoError = mode === "signin" ? signinErrorMessage(params.get("error")) : null;
   const client = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -71,7 +133,6 @@ export function AuthPage({ mode }: { mode: Mode }) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
-  const [returning] = useState(isReturning);
 
   if (session.data)
     return <Navigate to={(location.state as { from?: string } | null)?.from ?? "/"} replace />;
@@ -94,7 +155,12 @@ export function AuthPage({ mode }: { mode: Mode }) {
     try {
       const email = values.email.trim();
       if (mode === "signup")
-        await api.auth.signUp({ name: values.name.trim(), email, password: values.password });
+        await api.auth.signUp({
+          name: values.name.trim(),
+          email,
+          password: values.password,
+          ...(invite ? { inviteToken: invite } : {}),
+        });
       else await api.auth.signIn({ email, password: values.password });
       rememberReturning();
       // Whatever another user left in the cache must not leak into this session.
@@ -109,6 +175,17 @@ export function AuthPage({ mode }: { mode: Mode }) {
   };
 
   const signup = mode === "signup";
+  // Without /api/instance (an older server, a network error) the page is the plain form.
+  const instance = instanceQuery.isError ? null : instanceQuery.data;
+  const view = signup
+    ? signupView(instance, invite)
+    : instance?.passwordLogin === false
+      ? "sso_only"
+      : "form";
+  const switchLink = signup || offersSignup(instance);
+  // A fresh instance has nobody to sign in: its first visitor creates the admin account.
+  if (!signup && instance?.hasUsers === false && instance.passwordLogin)
+    return <Navigate to="/signup" replace state={location.state} />;
   return (
     <main className="auth-page">
       <div className="auth-card">
@@ -116,84 +193,124 @@ export function AuthPage({ mode }: { mode: Mode }) {
           <Logo size={32} />
           <span>Tessera</span>
         </div>
-        <h1>{signup ? "Create your account" : returning ? "Welcome back" : "Welcome"}</h1>
-        <p className="muted">
-          {signup ? "Your dashboards, on your own server." : "Sign in to your dashboards."}
-        </p>
-        <form onSubmit={submit} noValidate>
-          {signup && (
-            <Field id="auth-name" label="Name" error={errors.name}>
-              {(id, describedBy) => (
-                <input
-                  id={id}
-                  autoComplete="name"
-                  value={values.name}
-                  onChange={set("name")}
-                  aria-invalid={errors.name ? true : undefined}
-                  aria-describedby={describedBy}
-                />
-              )}
-            </Field>
-          )}
-          <Field id="auth-email" label="Email" error={errors.email}>
-            {(id, describedBy) => (
-              <input
-                id={id}
-                type="email"
-                autoComplete="email"
-                value={values.email}
-                onChange={set("email")}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={describedBy}
-              />
+        {instanceQuery.isPending ? (
+          <div className="auth-loading" role="status" aria-label="Loading">
+            <Skeleton width="60%" height={26} />
+            <Skeleton width="100%" height={40} />
+            <Skeleton width="100%" height={40} />
+          </div>
+        ) : view === "invite_required" || view === "closed" ? (
+          instance && <SignupBlocked view={view} instance={instance} />
+        ) : (
+          <>
+            <Heading signup={signup} instance={instance} invite={Boolean(invite)} />
+            {ssoError && (
+              <p className="form-error auth-notice" role="alert">
+                {ssoError}
+              </p>
             )}
-          </Field>
-          <Field
-            id="auth-password"
-            label="Password"
-            error={errors.password}
-            // One hint at a time: the error, when there is one, says the same and more.
-            hint={signup && !errors.password ? "At least 8 characters." : undefined}
-          >
-            {(id, describedBy) => (
-              <div className="password-field">
-                <input
-                  id={id}
-                  type={showPassword ? "text" : "password"}
-                  autoComplete={signup ? "new-password" : "current-password"}
-                  value={values.password}
-                  onChange={set("password")}
-                  aria-invalid={errors.password ? true : undefined}
-                  aria-describedby={describedBy}
-                />
-                <button
-                  type="button"
-                  className="button ghost small password-toggle"
-                  aria-pressed={showPassword}
-                  aria-controls={id}
-                  onClick={() => setShowPassword((v) => !v)}
+            {instance?.sso && (
+              <>
+                <SsoButton sso={instance.sso} />
+                {view === "form" && (
+                  <p className="auth-divider">
+                    <span>or</span>
+                  </p>
+                )}
+              </>
+            )}
+            {view === "sso_only" && !instance?.sso && (
+              <p className="form-error" role="alert">
+                Password sign-in is turned off on this server and single sign-on is not set up. Ask its
+                administrator.
+              </p>
+            )}
+            {view === "form" && (
+              <form onSubmit={submit} noValidate>
+                {signup && (
+                  <Field id="auth-name" label="Name" error={errors.name}>
+                    {(id, describedBy) => (
+                      <input
+                        id={id}
+                        autoComplete="name"
+                        value={values.name}
+                        onChange={set("name")}
+                        aria-invalid={errors.name ? true : undefined}
+                        aria-describedby={describedBy}
+                      />
+                    )}
+                  </Field>
+                )}
+                <Field id="auth-email" label="Email" error={errors.email}>
+                  {(id, describedBy) => (
+                    <input
+                      id={id}
+                      type="email"
+                      autoComplete="email"
+                      value={values.email}
+                      onChange={set("email")}
+                      aria-invalid={errors.email ? true : undefined}
+                      aria-describedby={describedBy}
+                    />
+                  )}
+                </Field>
+                <Field
+                  id="auth-password"
+                  label="Password"
+                  error={errors.password}
+                  // One hint at a time: the error, when there is one, says the same and more.
+                  hint={signup && !errors.password ? "At least 8 characters." : undefined}
                 >
-                  {showPassword ? "Hide" : "Show"}
-                  <span className="visually-hidden"> password</span>
+                  {(id, describedBy) => (
+                    <div className="password-field">
+                      <input
+                        id={id}
+                        type={showPassword ? "text" : "password"}
+                        autoComplete={signup ? "new-password" : "current-password"}
+                        value={values.password}
+                        onChange={set("password")}
+                        aria-invalid={errors.password ? true : undefined}
+                        aria-describedby={describedBy}
+                      />
+                      <button
+                        type="button"
+                        className="button ghost small password-toggle"
+                        aria-pressed={showPassword}
+                        aria-controls={id}
+                        onClick={() => setShowPassword((v) => !v)}
+                      >
+                        {showPassword ? "Hide" : "Show"}
+                        <span className="visually-hidden"> password</span>
+                      </button>
+                    </div>
+                  )}
+                </Field>
+                {errors.form && (
+                  <p className="form-error" role="alert">
+                    {errors.form}
+                  </p>
+                )}
+                <button type="submit" className="button primary block" disabled={busy}>
+                  {busy
+                    ? signup
+                      ? "Creating account…"
+                      : "Signing in…"
+                    : signup
+                      ? "Create account"
+                      : "Sign in"}
                 </button>
-              </div>
+              </form>
             )}
-          </Field>
-          {errors.form && (
-            <p className="form-error" role="alert">
-              {errors.form}
-            </p>
-          )}
-          <button type="submit" className="button primary block" disabled={busy}>
-            {busy ? (signup ? "Creating account…" : "Signing in…") : signup ? "Create account" : "Sign in"}
-          </button>
-        </form>
-        <p className="auth-switch">
-          {signup ? "Already have an account? " : "New here? "}
-          <Link to={signup ? "/signin" : "/signup"} state={location.state}>
-            {signup ? "Sign in" : "Create an account"}
-          </Link>
-        </p>
+          </>
+        )}
+        {switchLink && !instanceQuery.isPending && (
+          <p className="auth-switch">
+            {signup ? "Already have an account? " : "New here? "}
+            <Link to={signup ? "/signin" : "/signup"} state={location.state}>
+              {signup ? "Sign in" : "Create an account"}
+            </Link>
+          </p>
+        )}
       </div>
     </main>
   );

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useState } from "react";
 import { useMatch, useNavigate } from "react-router";
 import { api } from "../lib/api";
 import { useEditLayout } from "../lib/edit-mode";
+import { useIsAdmin } from "../lib/operators-queries";
 import { keys, sortDashboards, useDashboards } from "../lib/queries";
 import { Dialog } from "../ui/Dialog";
 import { Icon } from "../ui/icons";
@@ -15,6 +16,13 @@ const TAB_LABELS: Record<SettingsTab, string> = {
   reminders: "Reminders",
   profile: "Profile",
   connections: "Connections",
+  keys: "API keys",
+  sessions: "Sessions",
+};
+
+const TAB_KEYWORDS: Partial<Record<SettingsTab, string>> = {
+  keys: "token tokens api key script integration bearer",
+  sessions: "devices signed in sign out browsers",
 };
 
 const MAX_RESULTS = 60;
@@ -79,6 +87,7 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
   const match = useMatch("/d/:dashboardId");
   const dashboards = sortDashboards(useDashboards().data);
   const settings = useSettingsRoute();
+  const isAdmin = useIsAdmin();
   const [editing, setEditing] = useEditLayout();
   const dashboardCommands = useDashboardCommands();
   const found = useFindables(true);
@@ -123,8 +132,16 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
         id: `settings-${tab}`,
         group: "Settings",
         label: `Settings: ${TAB_LABELS[tab]}`,
-        keywords: "preferences options",
+        keywords: `preferences options ${TAB_KEYWORDS[tab] ?? ""}`,
         run: done(() => settings.open(tab)),
+      });
+    if (isAdmin)
+      list.push({
+        id: "admin",
+        group: "Settings",
+        label: "Administration",
+        keywords: "admin users invites invite members roles sign-up",
+        run: done(() => navigate("/admin")),
       });
     list.push({
       id: "shortcuts",
@@ -164,6 +181,7 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
     editing,
     setEditing,
     settings,
+    isAdmin,
     navigate,
     found,
     onClose,

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useMatch, useNavigate } from "react-router";
 import type { Dashboard } from "../../contract/resources";
 import { api, describeError, type SessionUser } from "../lib/api";
+import { useIsAdmin } from "../lib/operators-queries";
 import { keys, sortDashboards, useDashboards } from "../lib/queries";
 import { useWidgetStore } from "../lib/widget-store";
 import { Icon } from "../ui/icons";
@@ -195,6 +196,8 @@ function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const toasts = useToasts();
   const store = useWidgetStore();
+  const settings = useSettingsRoute();
+  const isAdmin = useIsAdmin();
   const initials = (user.name || user.email)
     .split(/\s+/)
     .map((part) => Array.from(part)[0] ?? "")
@@ -232,6 +235,32 @@ function UserMenu({ user }: { user: SessionUser }) {
           <strong>{user.name}</strong>
           <span className="muted">{user.email}</span>
         </div>
+        <div className="menu-separator" />
+        <button
+          type="button"
+          className="menu-item"
+          onClick={() => {
+            setOpen(false);
+            settings.open("keys");
+          }}
+        >
+          <Icon name="key" size={15} /> API keys
+        </button>
+        <button
+          type="button"
+          className="menu-item"
+          onClick={() => {
+            setOpen(false);
+            settings.open("sessions");
+          }}
+        >
+          <Icon name="monitor" size={15} /> Signed-in devices
+        </button>
+        {isAdmin && (
+          <Link to="/admin" className="menu-item" onClick={() => setOpen(false)}>
+            <Icon name="shield" size={15} /> Administration
+          </Link>
+        )}
         <div className="menu-separator" />
         <button type="button" className="menu-item" onClick={signOut}>
           <Icon name="logOut" size={15} /> Sign out

@@ -5,6 +5,8 @@ import { api, describeError, type ProviderStatus, type SessionInfo, type Session
 import { MEETING_REMINDER_MINUTES, type Theme } from "../lib/app-settings";
 import { connectUrl, refreshProvider } from "../lib/providers";
 import { keys, useAppSettings, useUpdateSettings } from "../lib/queries";
+import { ApiKeysTab } from "../settings/ApiKeysTab";
+import { SessionsTab } from "../settings/SessionsTab";
 import { ChoiceGroup } from "../ui/ChoiceGroup";
 import { Dialog } from "../ui/Dialog";
 import { Field, TimeZoneSelect } from "../ui/fields";
@@ -19,6 +21,8 @@ const TABS: { id: Tab; label: string }[] = [
   { id: "reminders", label: "Reminders" },
   { id: "profile", label: "Profile" },
   { id: "connections", label: "Connections" },
+  { id: "keys", label: "API keys" },
+  { id: "sessions", label: "Sessions" },
 ];
 
 const THEMES: { value: Theme; label: string; icon: IconName }[] = [
@@ -320,6 +324,8 @@ export default function SettingsDialog({
         {tab === "reminders" && <Reminders />}
         {tab === "profile" && <Profile user={user} />}
         {tab === "connections" && <Connections />}
+        {tab === "keys" && <ApiKeysTab />}
+        {tab === "sessions" && <SessionsTab />}
       </div>
     </Dialog>
   );

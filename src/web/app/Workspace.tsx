@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
 import { isProvider, PROVIDER_LABELS } from "../../contract/providers";
 import type { Notification } from "../../contract/resources";
@@ -16,6 +16,9 @@ import { DashboardRoute } from "./DashboardView";
 import { EmptyDashboards } from "./EmptyDashboards";
 import { Header } from "./Header";
 import { Onboarding } from "./Onboarding";
+
+// Only admins open it, and seldom: it loads on first visit.
+const AdminPage = lazy(() => import("../admin/AdminPage"));
 
 export function AppSkeleton() {
   return (
@@ -146,6 +149,14 @@ function SignedIn({ user }: { user: SessionUser }) {
           <Routes>
             <Route index element={<OpenLastDashboard />} />
             <Route path="d/:dashboardId" element={<DashboardRoute />} />
+            <Route
+              path="admin"
+              element={
+                <Suspense fallback={null}>
+                  <AdminPage />
+                </Suspense>
+              }
+            />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </main>

@@ -111,7 +111,7 @@ export const api = {
   },
   auth: {
     session: () => request<SessionInfo | null>("GET", "/api/auth/get-session"),
-    signUp: (input: { name: string; email: string; password: string }) =>
+    signUp: (input: { name: string; email: string; password: string; inviteToken?: string }) =>
       request<{ token: string; user: SessionUser }>("POST", "/api/auth/sign-up/email", input),
     signIn: (input: { email: string; password: string }) =>
       request<{ token: string; user: SessionUser }>("POST", "/api/auth/sign-in/email", input),

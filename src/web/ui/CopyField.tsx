@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from "react";
+import { Icon } from "./icons";
+
+/**
+ * A read-only value with a Copy button. The outcome is announced (aria-live) for screen
+ * readers; without clipboard access the value is selected for Ctrl+C instead.
+ */
+export function CopyField({ value, label, mono = false }: { value: string; label: string; mono?: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState<"" | "copied" | "select">("");
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(value);
+      setStatus("copied");
+    } catch {
+      input.current?.focus();
+      input.current?.select();
+      setStatus("select");
+    }
+    timer.current = setTimeout(() => setStatus(""), 4000);
+  };
+
+  return (
+    <div className="copy-field">
+      <div className="copy-row">
+        <input
+          ref={input}
+          aria-label={label}
+          className={mono ? "copy-input mono" : "copy-input"}
+          value={value}
+          readOnly
+          spellCheck={false}
+          onFocus={(e) => e.target.select()}
+        />
+        <button type="button" className="button small" onClick={() => void copy()}>
+          <Icon name={status === "copied" ? "check" : "copy"} size={14} />
+          {status === "copied" ? "Copied" : "Copy"}
+          <span className="visually-hidden"> {label.toLowerCase()}</span>
+        </button>
+      </div>
+      <p className="copy-status" aria-live="polite">
+        {status === "copied"
+          ? "Copied to the clipboard."
+          : status === "select"
+            ? "Couldn't reach the clipboard: it is selected, press Ctrl+C (⌘C) to copy."
+            : ""}
+      </p>
+    </div>
+  );
+}
