@@ -182,7 +182,8 @@ export function AuthPage({ mode }: { mode: Mode }) {
     : instance?.passwordLogin === false
       ? "sso_only"
       : "form";
-  const switchLink = signup || offersSignup(instance);
+  // Nobody to sign in as on a fresh instance; otherwise "Create an account" only where it can work.
+  const switchLink = signup ? instance?.hasUsers !== false : offersSignup(instance);
   // A fresh instance has nobody to sign in: its first visitor creates the admin account.
   if (!signup && instance?.hasUsers === false && instance.passwordLogin)
     return <Navigate to="/signup" replace state={location.state} />;

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type ApiKey, type CreatedApiKey, ignoreGone, operatorsApi } from "../lib/operators-api";
 import { operatorKeys } from "../lib/operators-queries";
-import { exactTime, expiresText, relativeTime } from "../lib/relative-time";
+import { exactTime, relativeTime } from "../lib/relative-time";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { CopyField } from "../ui/CopyField";
 import { Icon } from "../ui/icons";
@@ -52,7 +52,11 @@ function KeyRow({ item, onRevoke }: { item: ApiKey; onRevoke(): void }) {
           <span title={exactTime(item.createdAt)}>Created {relativeTime(item.createdAt)}</span>
           {" · "}
           <span title={item.expiresAt ? exactTime(item.expiresAt) : undefined}>
-            {expired ? "Expired" : `Expires ${expiresText(item.expiresAt).toLowerCase()}`}
+            {expired
+              ? "Expired"
+              : item.expiresAt
+                ? `Expires ${relativeTime(item.expiresAt)}`
+                : "Never expires"}
           </span>
           {" · "}
           <span title={item.lastUsedAt ? exactTime(item.lastUsedAt) : undefined}>

@@ -3,7 +3,7 @@ import { describeError } from "../lib/api";
 import { type DeviceSession, ignoreGone, operatorsApi } from "../lib/operators-api";
 import { operatorKeys } from "../lib/operators-queries";
 import { exactTime, relativeTime } from "../lib/relative-time";
-import { describeDevice } from "../lib/user-agent";
+import { describeDevice, parseUserAgent } from "../lib/user-agent";
 import { Icon } from "../ui/icons";
 import { ErrorState, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
@@ -17,11 +17,13 @@ export function sortSessions(list: readonly DeviceSession[]): DeviceSession[] {
 
 function SessionRow({ item, busy, onSignOut }: { item: DeviceSession; busy: boolean; onSignOut(): void }) {
   const device = describeDevice(item.userAgent);
+  const { os } = parseUserAgent(item.userAgent);
+  const mobile = os === "iPhone" || os === "Android";
   return (
     <li className="provider-row session-row" data-current={item.current || undefined}>
       <div className="key-main">
         <div className="key-title">
-          <Icon name="monitor" size={16} className="muted" />
+          <Icon name={mobile ? "phone" : "monitor"} size={16} className="muted" />
           <strong>{device}</strong>
           {item.current && <span className="status-pill is-on">This device</span>}
         </div>
