@@ -53,6 +53,8 @@ function fromServer(error: unknown, mode: Mode): Errors {
   const refusal = signupRefusal(code, error.problem?.detail);
   if (refusal) return { form: refusal };
   if (code === "auth_invalid_email_or_password") return { form: "Wrong email or password." };
+  if (code.includes("banned"))
+    return { form: "Your account is disabled. Ask an administrator to turn it back on." };
   if (code.startsWith("auth_user_already_exists"))
     return { email: "An account with this email already exists. Sign in instead?" };
   if (code === "auth_invalid_email") return { email: "That doesn't look like an email address" };
