@@ -38,7 +38,7 @@ function KeyRow({ item, onRevoke }: { item: ApiKey; onRevoke(): void }) {
       <div className="key-main">
         <div className="key-title">
           <strong>{item.name}</strong>
-          <code className="key-start">{item.start}…</code>
+          <code className="key-start">{item.start.endsWith("…") ? item.start : `${item.start}…`}</code>
           {expired && <span className="status-pill is-warn">Expired</span>}
         </div>
         <div className="key-scopes">
