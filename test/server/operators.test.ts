@@ -30,10 +30,14 @@ const userCount = async (app: BuiltApp) =>
 /** DESIGN section 8's sign-up matrix on the embedded database and on PostgreSQL. */
 describe.each<ModeName>(["embedded", "postgres"])("who may sign up (%s)", (modeName) => {
   let mode: ModeEnv;
+  const cleanups: (() => Promise<void>)[] = [];
   beforeAll(async () => {
     mode = await prepareMode(modeName);
   });
-  afterAll(() => mode.teardown());
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+    await mode.teardown();
+  });
 
   /** A fresh instance in `signupMode` with its admin signed up and an invite factory. */
   async function instance(signupMode: AccessConfig["signupMode"]) {
@@ -52,11 +56,6 @@ describe.each<ModeName>(["embedded", "postgres"])("who may sign up (%s)", (modeN
     };
     return { app, admin: first.client, invite, advance: (ms: number) => (now += ms) };
   }
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups) await cleanup();
-  });
-
   it.each(["invite", "open", "closed"] as const)(
     "%s: the first account of an empty instance is the admin",
     async (signupMode) => {
