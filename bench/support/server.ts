@@ -40,6 +40,8 @@ export async function startServer(
       BASE_URL: base,
       LOG_LEVEL: "warn",
       RATE_LIMIT_ENABLED: "false",
+      // Benchmarks sign up their users freely.
+      SIGNUP_MODE: "open",
       // The lean benchmark gives one user 1,000 dashboards; the per-user limits are not measured here.
       LIMIT_DASHBOARDS_PER_USER: "1000000",
       LIMIT_WIDGETS_PER_DASHBOARD: "100000",

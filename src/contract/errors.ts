@@ -34,4 +34,9 @@ export type ErrorCode =
   | "quota_exceeded"
   | "too_many_streams"
   | "unsupported_version"
+  | "insufficient_scope"
+  | "last_admin"
+  | "signup_disabled"
+  | "invite_required"
+  | "password_login_disabled"
   | "internal_error";

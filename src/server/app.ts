@@ -4,6 +4,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
 import { BootstrapSchema } from "../contract/bootstrap.js";
+import { OPERATOR_SCHEMAS } from "../contract/operators.js";
 import {
   AccountSchema,
   DashboardSchema,
@@ -12,10 +13,15 @@ import {
   SettingsSchema,
   WidgetSchema,
 } from "../contract/resources.js";
+import { apiKeyBudget, apiKeys } from "./apikeys/keys.js";
+import { apiKeyRoutes } from "./apikeys/routes.js";
+import { ActorResolver } from "./auth/actors.js";
 import { createAuth } from "./auth/auth.js";
 import { authPlugin } from "./auth/plugin.js";
 import { authRoutes } from "./auth/routes.js";
+import { sessionRoutes } from "./auth/session-routes.js";
 import { SessionResolver } from "./auth/sessions.js";
+import { watchSso } from "./auth/sso.js";
 import { createTokenCipher } from "./auth/token-cipher.js";
 import { bootstrapRoutes } from "./bootstrap/routes.js";
 import type { Config } from "./config.js";
@@ -37,9 +43,11 @@ import { notificationRoutes } from "./notifications/routes.js";
 import { NotificationService } from "./notifications/service.js";
 import { createRedisNotificationStore } from "./notifications/stores/redis.js";
 import { createSqlNotificationStore } from "./notifications/stores/sql.js";
+import { operatorRoutes } from "./operators/routes.js";
+import { signupGate } from "./operators/signup-gate.js";
 import { userLimitsListener } from "./policies/limits.js";
 import { portabilityRoutes } from "./portability/routes.js";
-import { providerAuthPlugins } from "./providers/auth-plugins.js";
+import { providerOAuthConfigs } from "./providers/oauth-configs.js";
 import { providerRoutes } from "./providers/routes.js";
 import { createMemoryLimiter, createRedisLimiter } from "./ratelimit/limiter.js";
 import { createBus } from "./realtime/create-bus.js";
@@ -106,16 +114,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ? createRedisLimiter(redis, config.redisPrefix, deps.clock)
     : createMemoryLimiter(deps.clock);
   const upstream = createUpstream(config.upstream, deps.clock);
+  const clock = deps.clock ?? Date.now;
   const auth = createAuth({
     config,
     db: database.db,
     cipher,
-    plugins: providerAuthPlugins(config, upstream.fetch),
+    oauthConfigs: providerOAuthConfigs(config, upstream.fetch),
+    signup: signupGate(database.db, config.access, clock),
     // Every user has a settings row from the moment sign-up answers (DESIGN section 2).
     onUserCreated: (userId) => ensureSettings(database.db, userId),
   });
   const sessions = new SessionResolver(database.db, config.authSecret, bus, config.sessionCacheTtlMs);
   sessions.start();
+  const keys = apiKeys(auth, database.db);
+  const actors = new ActorResolver(sessions, keys);
+  const sso = watchSso(config.access.oidc);
   const origin = new URL(config.baseUrl).origin;
   const state = new ServerState();
 
@@ -129,10 +142,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     cipher,
     auth,
     sessions,
+    actors,
+    keys,
+    sso,
     upstream,
     changes: new DashboardChanges(),
     state,
-    clock: deps.clock ?? Date.now,
+    clock,
   };
   ctx.changes.listenAll(userLimitsListener(config.limits));
 
@@ -167,8 +183,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   installInputGuards(app);
   await securityHeaders(app, config);
   // Before any route: every route registered from here on gets an access rule and a rate-limit hook.
-  await app.register(authPlugin, { sessions, origin });
-  await app.register(rateLimitPlugin, { limiter, enabled: config.rateLimitEnabled });
+  await app.register(authPlugin, { actors, origin });
+  await app.register(rateLimitPlugin, {
+    limiter,
+    enabled: config.rateLimitEnabled,
+    everyRoute: [apiKeyBudget(config.access)],
+  });
 
   for (const schema of [
     ProblemSchema,
@@ -178,6 +198,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     SettingsSchema,
     NotificationSchema,
     BootstrapSchema,
+    ...OPERATOR_SCHEMAS,
   ]) {
     app.addSchema(schema);
   }
@@ -194,7 +215,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       components: {
         securitySchemes: {
           session: { type: "apiKey", in: "cookie", name: "session" },
-          bearer: { type: "http", scheme: "bearer", description: "The session token, for scripts" },
+          bearer: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "An API key (`tsk_…`, created under Settings → API keys; scopes read, write, notifications:write) or a session token",
+          },
         },
       },
       security: [{ session: [] }, { bearer: [] }],
@@ -211,6 +237,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, { config, auth, sessions });
   await app.register(accountRoutes, ctx);
+  await app.register(operatorRoutes, ctx);
+  await app.register(apiKeyRoutes, ctx);
+  await app.register(sessionRoutes, ctx);
   await app.register(bootstrapRoutes, ctx);
   await app.register(dashboardRoutes, ctx);
   await app.register(widgetRoutes, ctx);
@@ -239,6 +268,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       state.phase = "closing";
       await app.close();
       sessions.stop();
+      sso.stop();
       limiter.close();
       await bus.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -102,6 +102,35 @@ export interface OAuthProviderConfig {
   apiUrl: string;
 }
 
+/** Who may create an account (DESIGN section 8). */
+export type SignupMode = "invite" | "open" | "closed";
+
+/** The one OpenID Connect provider people sign in with (DESIGN section 12). */
+export interface OidcConfig {
+  /** better-auth's provider id: the callback is /api/auth/callback/oidc. */
+  providerId: "oidc";
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  displayName: string;
+  scopes: string[];
+  /** Whether a first sign-in through the provider may create an account. */
+  autoSignUp: boolean;
+  /** Members of this `groups` claim value become admins; null maps no group. */
+  adminGroup: string | null;
+}
+
+/** Who may get in, and how (DESIGN sections 8, 9, 12). */
+export interface AccessConfig {
+  signupMode: SignupMode;
+  /** false leaves single sign-on as the only way in. */
+  passwordLogin: boolean;
+  oidc: OidcConfig | null;
+  /** Requests one API key may make per minute, sustained, and at once. */
+  apiKeyPerMinute: number;
+  apiKeyBurst: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -128,6 +157,7 @@ export interface Config {
   rateLimitEnabled: boolean;
   rateLimits: RateLimitConfig;
   limits: UserLimits;
+  access: AccessConfig;
   /** Record dashboard versions (README "History"). */
   historyEnabled: boolean;
   sessionCacheTtlMs: number;
@@ -199,6 +229,44 @@ function allowList(env: Env, name: string): string[] {
       throw new ConfigError(name, `not a host name or address: "${entry}"`);
   }
   return entries;
+}
+
+function oidcConfig(env: Env): OidcConfig | null {
+  const issuer = url(env, "OIDC_ISSUER", null);
+  if (issuer === null) return null;
+  const clientId = str(env, "OIDC_CLIENT_ID");
+  const clientSecret = str(env, "OIDC_CLIENT_SECRET");
+  if (clientId === null) throw new ConfigError("OIDC_CLIENT_ID", "required when OIDC_ISSUER is set");
+  if (clientSecret === null) throw new ConfigError("OIDC_CLIENT_SECRET", "required when OIDC_ISSUER is set");
+  const scopes = (str(env, "OIDC_SCOPES") ?? "openid email profile").split(/[\s,]+/).filter(Boolean);
+  if (!scopes.includes("openid")) throw new ConfigError("OIDC_SCOPES", 'must include "openid"');
+  return {
+    providerId: "oidc",
+    issuer,
+    clientId,
+    clientSecret,
+    displayName: str(env, "OIDC_DISPLAY_NAME") ?? "single sign-on",
+    scopes,
+    autoSignUp: bool(env, "OIDC_AUTO_SIGNUP", false),
+    adminGroup: str(env, "OIDC_ADMIN_GROUP"),
+  };
+}
+
+function accessConfig(env: Env): AccessConfig {
+  const oidc = oidcConfig(env);
+  const passwordLogin = bool(env, "PASSWORD_LOGIN", true);
+  if (!passwordLogin && oidc === null)
+    throw new ConfigError(
+      "PASSWORD_LOGIN",
+      "false needs single sign-on (OIDC_ISSUER), or nobody could sign in",
+    );
+  return {
+    signupMode: oneOf(env, "SIGNUP_MODE", ["invite", "open", "closed"] as const, "invite"),
+    passwordLogin,
+    oidc,
+    apiKeyPerMinute: int(env, "RATE_LIMIT_API_KEY_PER_MINUTE", 300, 1, 1_000_000),
+    apiKeyBurst: int(env, "RATE_LIMIT_API_KEY_BURST", 600, 1, 1_000_000),
+  };
 }
 
 function url(env: Env, name: string, fallback: string | null, protocols: string[] = ["http:", "https:"]) {
@@ -300,6 +368,7 @@ export function loadConfig(env: Env = process.env): Config {
       configBytes: int(env, "LIMIT_CONFIG_MIB_PER_USER", 8, 1, 100_000) * 1024 * 1024,
       streams: int(env, "LIMIT_STREAMS_PER_USER", 20, 1, 100_000),
     },
+    access: accessConfig(env),
     rateLimits: {
       authPerIp: int(env, "RATE_LIMIT_AUTH_PER_IP", 30, 1, 1_000_000),
       authPerEmail: int(env, "RATE_LIMIT_AUTH_PER_EMAIL", 10, 1, 1_000_000),

@@ -1,6 +1,9 @@
 import type { Redis } from "ioredis";
+import type { ApiKeys } from "./apikeys/keys.js";
+import type { ActorResolver } from "./auth/actors.js";
 import type { Auth } from "./auth/auth.js";
 import type { SessionResolver } from "./auth/sessions.js";
+import type { SsoStatus } from "./auth/sso.js";
 import type { TokenCipher } from "./auth/token-cipher.js";
 import type { Config } from "./config.js";
 import type { DashboardChanges } from "./db/changes.js";
@@ -25,6 +28,11 @@ export interface AppContext {
   cipher: TokenCipher;
   auth: Auth;
   sessions: SessionResolver;
+  /** Who is acting: API keys and sessions (auth/actors.ts). */
+  actors: ActorResolver;
+  keys: ApiKeys;
+  /** Whether single sign-on can be offered right now (its provider's discovery succeeded). */
+  sso: SsoStatus;
   /** Every outside call goes through it: one fetch wrapper, one cache. */
   upstream: Upstream;
   /** Writes to dashboards and widgets report here; history and alerts listen in the same transaction. */

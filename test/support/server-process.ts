@@ -30,6 +30,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: "0",
       BASE_URL: TEST_ORIGIN,
       LOG_LEVEL: "info",
+      SIGNUP_MODE: "open",
       WEB_DIST: path.join(root, "no-web-build-in-this-test"),
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
       TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),

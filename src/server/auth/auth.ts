@@ -1,14 +1,21 @@
+import { apiKey } from "@better-auth/api-key";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { bearer } from "better-auth/plugins";
+import { admin, bearer, type GenericOAuthConfig, genericOAuth } from "better-auth/plugins";
+import { createAccessControl } from "better-auth/plugins/access";
+import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
 import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
+import { API_KEY_PREFIX } from "../../contract/operators.js";
 import { isProvider, PROVIDERS } from "../../contract/providers.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { account as accountTable, authSchema } from "../db/schema.js";
+import { markInviteUsedBy } from "../operators/invites.js";
+import type { SignupGate } from "../operators/signup-gate.js";
 import { withHashedSessionTokens } from "./hashed-sessions.js";
+import { applyAdminGroup, ssoOAuthConfig } from "./sso.js";
 import type { TokenCipher } from "./token-cipher.js";
 
 export const SESSION_COOKIE = "session";
@@ -16,18 +23,32 @@ const TOKEN_FIELDS = ["accessToken", "refreshToken", "idToken"] as const;
 
 /**
  * better-auth endpoints we do not serve. Provider accounts are only ever *linked* to a signed-in
- * user (POST /link-social), never used to sign in; and access tokens stay on the server, which
+ * user (POST /link-social), never used to sign in (/sign-in/social serves single sign-on only,
+ * see below); and access tokens stay on the server, which
  * refreshes them itself (providers/tokens.ts), so the endpoints that hand tokens to the browser
  * or call providers with them are closed.
  */
-const CLOSED_ENDPOINTS = new Set(["/sign-in/social", "/get-access-token", "/refresh-token", "/account-info"]);
+const CLOSED_ENDPOINTS = new Set(["/get-access-token", "/refresh-token", "/account-info"]);
+/**
+ * The admin and API-key plugins' own endpoints are closed too: /api/admin/* and /api/keys serve
+ * the same with the checks DESIGN sections 8 and 9 ask for (the last admin, scopes, cache and
+ * stream invalidation on every instance), and one way to do a thing is easier to secure.
+ */
+const CLOSED_PREFIXES = ["/admin/", "/api-key/"];
+const PASSWORD_ENDPOINTS = new Set(["/sign-in/email", "/sign-up/email"]);
+
+/** Admin-plugin roles: ours are `admin` and `member`; what each may do is decided in policies/. */
+const ac = createAccessControl({ ...defaultStatements });
+const roles = { admin: ac.newRole({ ...adminAc.statements }), member: ac.newRole({ ...userAc.statements }) };
 
 export interface AuthOptions {
   config: Config;
   db: Db;
   cipher: TokenCipher;
-  /** Extra better-auth plugins (the OAuth providers add theirs). */
-  plugins?: Parameters<typeof betterAuth>[0]["plugins"];
+  /** The data providers' OAuth settings (they only link); single sign-on's is added here. */
+  oauthConfigs: GenericOAuthConfig[];
+  /** Who may create an account, and with which role (operators/signup-gate.ts). */
+  signup: SignupGate;
   /** Runs once a new user is stored, before sign-up answers (the app creates their settings). */
   onUserCreated(userId: string): Promise<void>;
 }
@@ -42,8 +63,10 @@ function encryptTokens<T extends Record<string, unknown>>(cipher: TokenCipher, d
   return out as T;
 }
 
-export function createAuth({ config, db, cipher, plugins = [], onUserCreated }: AuthOptions) {
+export function createAuth({ config, db, cipher, oauthConfigs, signup, onUserCreated }: AuthOptions) {
   const secure = config.baseUrl.startsWith("https://");
+  const oidc = config.access.oidc;
+  const oauth = oidc ? [...oauthConfigs, ssoOAuthConfig(oidc)] : oauthConfigs;
   return betterAuth({
     appName: "Tessera",
     baseURL: config.baseUrl,
@@ -62,16 +85,47 @@ export function createAuth({ config, db, cipher, plugins = [], onUserCreated }: 
     account: {
       accountLinking: {
         enabled: true,
-        // Linking is always to the signed-in user (the state carries their id and session), so the
-        // provider's email may differ from theirs and need not be verified by the provider.
+        // Linking a data provider is always to the signed-in user (the state carries their id and
+        // session), so the provider's email may differ from theirs and need not be verified.
         allowDifferentEmails: true,
         trustedProviders: [...PROVIDERS],
-        disableImplicitLinking: true,
+        // Implicit linking (a sign-in whose email matches an account) happens only through single
+        // sign-on, the one provider that signs in, and only when the identity provider says the
+        // email is verified (it is not a trusted provider). Local emails are never verified here,
+        // so that check is the provider's; sign-up control keeps strangers from pre-registering.
+        disableImplicitLinking: !oidc,
+        requireLocalEmailVerified: false,
+      },
+    },
+    user: {
+      validateUserInfo: async ({ user, source }, ctx) => {
+        if (source.action !== "create-user") return;
+        return (await signup.check(source.method, user.email ?? "", ctx)) ?? undefined;
       },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (CLOSED_ENDPOINTS.has(ctx.path)) throw new APIError("NOT_FOUND", { message: "Not served" });
+        // Closed to HTTP requests; the app's own server-side calls (no request) pass.
+        const closed =
+          CLOSED_ENDPOINTS.has(ctx.path) || CLOSED_PREFIXES.some((prefix) => ctx.path.startsWith(prefix));
+        if (closed && ctx.request) throw new APIError("NOT_FOUND", { message: "Not served" });
+        // Social sign-in is single sign-on's only, and by redirect only: an ID token a client
+        // hands in directly would skip the nonce and the code flow.
+        if (ctx.path === "/sign-in/social") {
+          const body = ctx.body as { provider?: unknown; idToken?: unknown } | undefined;
+          if (!oidc || body?.provider !== oidc.providerId || body?.idToken !== undefined)
+            throw new APIError("NOT_FOUND", { message: "Not served" });
+        }
+        if (!config.access.passwordLogin && PASSWORD_ENDPOINTS.has(ctx.path))
+          throw new APIError("FORBIDDEN", {
+            code: "password_login_disabled",
+            message: "Password sign-in is off on this instance; use single sign-on",
+          });
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const signedIn = ctx.context.newSession?.user.id;
+        if (oidc && signedIn && ctx.path.startsWith("/callback/"))
+          await applyAdminGroup(db, cipher, oidc, signedIn);
       }),
     },
     advanced: {
@@ -88,7 +142,11 @@ export function createAuth({ config, db, cipher, plugins = [], onUserCreated }: 
     databaseHooks: {
       user: {
         create: {
-          after: async (user) => {
+          // The role is decided as the row is written, so two racing sign-ups cannot both be first.
+          before: async (user, ctx) => ({ data: { ...user, role: await signup.claim(user.email, ctx) } }),
+          after: async (user, ctx) => {
+            const invite = signup.inviteTokenOf(ctx);
+            if (invite) await markInviteUsedBy(db, invite, user.id);
             await onUserCreated(user.id);
           },
         },
@@ -114,7 +172,21 @@ export function createAuth({ config, db, cipher, plugins = [], onUserCreated }: 
         update: { before: async (account) => ({ data: encryptTokens(cipher, account) }) },
       },
     },
-    plugins: [bearer(), ...plugins],
+    plugins: [
+      bearer(),
+      // Disabled ("banned") users cannot get a session; roles are stored on the user.
+      admin({ ac, roles, defaultRole: "member", adminRoles: ["admin"] }),
+      // Keys are created and verified by our routes (apikeys/); the plugin stores them hashed.
+      apiKey({
+        defaultPrefix: API_KEY_PREFIX,
+        startingCharactersConfig: { charactersLength: API_KEY_PREFIX.length + 6 },
+        // Per-key budgets are the app's rate limiter's (shared through Redis); the plugin's
+        // counter would write the key's row on every request.
+        rateLimit: { enabled: false },
+        keyExpiration: { defaultExpiresIn: null, minExpiresIn: 1, maxExpiresIn: 365 },
+      }),
+      ...(oauth.length > 0 ? [genericOAuth({ config: oauth })] : []),
+    ],
   });
 }
 

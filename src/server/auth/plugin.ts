@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { ApiKeyScope } from "../../contract/operators.js";
 import type { SessionUser } from "../../contract/session.js";
 import { crossSite } from "../http/errors.js";
 import { authorizeRoute, needsUser, type RouteAccess } from "../policies/access.js";
 import { type Actor, VISITOR } from "../policies/actor.js";
-import type { SessionResolver } from "./sessions.js";
+import type { ActorResolver, Credentials } from "./actors.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Who may call the route (policies/access.ts); /api routes default to "user". */
     access?: RouteAccess;
+    /** The API-key scope the route needs when not the method's (policies/access.ts). */
+    scope?: ApiKeyScope;
   }
   interface FastifyRequest {
     /** Who is asking, attached once per request before the body is read. */
@@ -24,20 +27,20 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const OPEN_PREFIXES = ["/api/docs", "/api/openapi.json"];
 
 export interface AuthPluginOptions {
-  sessions: SessionResolver;
+  actors: ActorResolver;
   /** The app's own origin: cookie-borne changes from any other are refused. */
   origin: string;
 }
 
 /**
  * Attaches who is asking to every request, once, in one onRequest hook (before the body is read):
- * the session behind the cookie or bearer token (401 without one where the route needs a user),
- * and for state-changing requests that ride on the cookie, a same-origin check (403), so a
- * third-party page cannot act for a signed-in user. Whether the actor may call the route is
- * the policies' call. The API-key path of issue 14 resolves its actor here too, beside sessions.
+ * the API key or session behind the bearer header or cookie (401 without one where the route
+ * needs a user), and for state-changing requests that ride on the cookie, a same-origin check
+ * (403), so a third-party page cannot act for a signed-in user. Whether the actor may call the
+ * route (role, key scopes) is the policies' call.
  */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app: FastifyInstance, { sessions, origin }) => {
+  async (app: FastifyInstance, { actors, origin }) => {
     app.decorateRequest("actor", null as never);
     app.decorateRequest("user", null as never);
 
@@ -56,27 +59,22 @@ export const authPlugin = fp<AuthPluginOptions>(
       // Only a valid bearer credential stands on its own; anything else falls back to the cookie,
       // and a cookie-borne change is always checked for its origin (a page on another site can
       // add any Authorization header it likes to a request the browser sends with our cookie).
-      const bearer = headers.authorization?.startsWith("Bearer ")
+      const bearer: Credentials | null = headers.authorization?.startsWith("Bearer ")
         ? { authorization: headers.authorization }
         : null;
-      let credentials: { cookie?: string; authorization?: string } = bearer ?? {};
-      let resolved = bearer ? await sessions.resolve(bearer) : null;
-      if (!resolved && headers.cookie) {
+      let actor = bearer ? await actors.resolve(bearer) : null;
+      if (!actor && headers.cookie) {
         if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, origin);
-        credentials = { cookie: headers.cookie };
-        resolved = await sessions.resolve(credentials);
+        actor = await actors.resolve({ cookie: headers.cookie });
       }
-      if (resolved) {
-        request.actor = {
-          kind: "user",
-          user: resolved.user,
-          via: "session",
-          session: { id: resolved.sessionId, expiresAt: resolved.expiresAt },
-          credentials,
-        };
-        request.user = resolved.user;
+      if (actor) {
+        request.actor = actor;
+        request.user = actor.user;
       }
-      authorizeRoute(request.actor, access);
+      authorizeRoute(request.actor, access, {
+        method: request.method,
+        scope: request.routeOptions.config.scope,
+      });
     });
   },
   { name: "tessera-auth" },

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ErrorCode } from "../../contract/errors.js";
 import type { Config } from "../config.js";
 import { badRequest, problemBody } from "../http/errors.js";
 import type { RateLimitRule } from "../http/rate-limit.js";
@@ -174,6 +175,9 @@ function withoutTokens(text: string): string {
   }
 }
 
+/** Codes our own hooks raise inside better-auth (sign-up control): passed through as they are. */
+const OWN_CODES = new Set(["signup_disabled", "invite_required", "password_login_disabled"]);
+
 /** better-auth answers `{code, message}`; the API answers problem+json everywhere. */
 function toProblem(status: number, text: string) {
   let code = "request_failed";
@@ -185,5 +189,5 @@ function toProblem(status: number, text: string) {
   } catch {
     // Not JSON: keep the text as the detail.
   }
-  return problemBody(status, `auth_${code}`, detail);
+  return problemBody(status, OWN_CODES.has(code) ? (code as ErrorCode) : `auth_${code}`, detail);
 }

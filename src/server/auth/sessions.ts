@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
+import type { Role } from "../../contract/operators.js";
 import type { SessionUser } from "../../contract/session.js";
 import type { Db } from "../db/client.js";
 import { session, user } from "../db/schema.js";
@@ -10,6 +11,7 @@ import { storedSessionToken } from "./hashed-sessions.js";
 export interface ResolvedSession {
   sessionId: string;
   user: SessionUser;
+  role: Role;
   expiresAt: number;
 }
 
@@ -103,16 +105,25 @@ export class SessionResolver {
         id: user.id,
         name: user.name,
         email: user.email,
+        role: user.role,
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
-      .where(and(eq(session.token, storedSessionToken(token)), gt(session.expiresAt, new Date(now))))
+      // Disabling a user deletes their sessions; the banned check holds even if one were missed.
+      .where(
+        and(
+          eq(session.token, storedSessionToken(token)),
+          gt(session.expiresAt, new Date(now)),
+          eq(user.banned, false),
+        ),
+      )
       .limit(1);
     if (!row) return null;
     const entry: CacheEntry = {
       sessionId: row.sessionId,
       expiresAt: row.expiresAt.getTime(),
       user: { id: row.id, name: row.name, email: row.email },
+      role: row.role === "admin" ? "admin" : "member",
       cachedAt: now,
     };
     if (this.ttlMs > 0) {

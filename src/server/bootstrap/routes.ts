@@ -5,7 +5,7 @@ import { Uuid } from "../../contract/resources.js";
 import type { AppContext } from "../context.js";
 import { sendJsonText } from "../http/encoded-json.js";
 import { errorResponses } from "../http/schemas.js";
-import type { UserActor } from "../policies/actor.js";
+import type { SessionActor } from "../policies/actor.js";
 import { listDashboardsJson } from "../resources/dashboards/queries.js";
 import { listSettings } from "../resources/settings/queries.js";
 import { listDashboardWidgetsJson } from "../resources/widgets/queries.js";
@@ -20,6 +20,8 @@ export const bootstrapRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
   app.get(
     "/api/bootstrap",
     {
+      // The web app's start: it names the session, so it is a session's (API keys read resources).
+      config: { access: "session" },
       schema: {
         tags: ["Bootstrap"],
         summary: "The session, dashboards, settings and one dashboard's widgets in one answer",
@@ -30,7 +32,7 @@ export const bootstrapRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
       },
     },
     async (request, reply) => {
-      const { user, session: current } = request.actor as UserActor;
+      const { user, session: current } = request.actor as SessionActor;
       const userId = user.id;
       const [dashboards, [settings]] = await Promise.all([
         listDashboardsJson(ctx.database, userId, {}),

@@ -26,6 +26,11 @@ export const user = pgTable("user", {
   image: text("image"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  // The admin plugin's fields (DESIGN section 8): `admin` or `member`; a banned user is "disabled".
+  role: text("role").notNull().default("member"),
+  banned: boolean("banned").notNull().default(false),
+  banReason: text("ban_reason"),
+  banExpires: at("ban_expires"),
 });
 
 export const session = pgTable(
@@ -38,6 +43,7 @@ export const session = pgTable(
     updatedAt: updatedAt(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -156,7 +162,73 @@ export const notifications = pgTable(
   (t) => [index("notifications_user_idx").on(t.userId, t.id)],
 );
 
-export const authSchema = { user, session, account, verification };
+/**
+ * API keys (DESIGN section 9), in the shape @better-auth/api-key stores them: `key` is the
+ * SHA-256 (base64url) of the key, `start` its first characters for display, `permissions` the
+ * scopes as JSON (`{"scopes":["read"]}`).
+ */
+export const apikey = pgTable(
+  "apikey",
+  {
+    id: text("id").primaryKey(),
+    configId: text("config_id").notNull().default("default"),
+    name: text("name"),
+    start: text("start"),
+    prefix: text("prefix"),
+    key: text("key").notNull(),
+    referenceId: text("reference_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    refillInterval: integer("refill_interval"),
+    refillAmount: integer("refill_amount"),
+    lastRefillAt: at("last_refill_at"),
+    enabled: boolean("enabled").default(true),
+    rateLimitEnabled: boolean("rate_limit_enabled").default(true),
+    rateLimitTimeWindow: integer("rate_limit_time_window"),
+    rateLimitMax: integer("rate_limit_max"),
+    requestCount: integer("request_count").default(0),
+    remaining: integer("remaining"),
+    lastRequest: at("last_request"),
+    expiresAt: at("expires_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    permissions: text("permissions"),
+    metadata: text("metadata"),
+  },
+  (t) => [
+    uniqueIndex("apikey_key_idx").on(t.key),
+    index("apikey_reference_id_idx").on(t.referenceId),
+    index("apikey_config_id_idx").on(t.configId),
+  ],
+);
+
+export const authSchema = { user, session, account, verification, apikey };
+
+/** Sign-up invites (DESIGN section 8): only the token's SHA-256 is kept; used once. */
+export const invites = pgTable(
+  "invites",
+  {
+    id: uuid("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: text("email"),
+    role: text("role").notNull().default("member"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
+    usedBy: text("used_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [index("invites_open_idx").on(t.expiresAt)],
+);
+
+/**
+ * Facts about the instance claimed once by whoever gets there first (`first_admin`): an INSERT
+ * that only one of two racing sign-ups can win.
+ */
+export const instanceClaims = pgTable("instance_claims", {
+  name: text("name").primaryKey(),
+  claimedAt: at("claimed_at").notNull().defaultNow(),
+});
 
 /**
  * A dashboard's history (DESIGN section 10): its document as it stood, newest first. Changes

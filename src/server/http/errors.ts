@@ -79,6 +79,8 @@ export const tooManyStreams = (detail: string) =>
 /** A document of a newer format version than this build reads. */
 export const unsupportedVersion = (detail: string) => new ProblemError(400, "unsupported_version", detail);
 /** A user-given URL that points into the server's own network (src/server/upstream/address-guard.ts). */
+export const insufficientScope = (detail: string) => new ProblemError(403, "insufficient_scope", detail);
+export const lastAdmin = (detail: string) => new ProblemError(409, "last_admin", detail);
 export const addressNotAllowed = (detail: string) => new ProblemError(400, "address_not_allowed", detail);
 export const upstreamFailed = (detail: string) => new ProblemError(502, "upstream_failed", detail);
 /** 502, not 401: a 401 would read as our own session ending, while only the provider link is dead. */

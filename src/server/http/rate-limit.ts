@@ -28,15 +28,16 @@ declare module "fastify" {
 }
 
 /**
- * Reads each route's `config.rateLimit` and answers 429 with Retry-After when any of its budgets
+ * Reads each route's `config.rateLimit` (after the budgets every route spends from) and answers 429 with Retry-After when any of its budgets
  * is spent. Counters live in the limiter, shared through Redis when there is one.
  */
-export const rateLimitPlugin = fp<{ limiter: RateLimiter; enabled: boolean }>(
-  async (app, { limiter, enabled }) => {
+export const rateLimitPlugin = fp<{ limiter: RateLimiter; enabled: boolean; everyRoute?: RateLimitRule[] }>(
+  async (app, { limiter, enabled, everyRoute = [] }) => {
     if (!enabled) return;
     app.addHook("preHandler", async (request) => {
-      const rules = request.routeOptions.config.rateLimit;
-      if (!rules) return;
+      const own = request.routeOptions.config.rateLimit;
+      if (!own && everyRoute.length === 0) return;
+      const rules = own ? [...everyRoute, ...own] : everyRoute;
       for (const rule of rules) {
         const key = rule.key(request);
         if (key === null) continue;

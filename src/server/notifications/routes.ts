@@ -26,7 +26,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<AppContext> = async (
   app.post(
     "/api/notifications",
     {
-      config: { rateLimit: [notificationBudget(ctx.config)] },
+      // The one write a `notifications:write` key may make (cron jobs, uptime monitors).
+      config: { scope: "notifications:write", rateLimit: [notificationBudget(ctx.config)] },
       schema: {
         tags,
         summary: "Create a notification and deliver it in real time to the user's channel",

@@ -1,3 +1,4 @@
+import type { ApiKeyScope, Role } from "../../contract/operators.js";
 import type { SessionUser } from "../../contract/session.js";
 
 /** Someone without a session: a visitor of a published dashboard, or a client not signed in. */
@@ -5,18 +6,28 @@ export interface Visitor {
   kind: "visitor";
 }
 
-/**
- * A signed-in user acting through a session. API keys (issue 14) become another `via` here,
- * carrying their scopes; roles join `user`. Policies read only this, never headers.
- */
-export interface UserActor {
+interface SignedIn {
   kind: "user";
   user: SessionUser;
-  via: "session";
-  session: { id: string; expiresAt: number };
-  /** What the session was resolved from, to check it again when the user's sessions are revoked. */
+  role: Role;
+  /** What the actor was resolved from, to check it again when the user's access is revoked. */
   credentials: { cookie?: string; authorization?: string };
 }
+
+/** A signed-in user acting through a session (a browser, or a script with the session token). */
+export interface SessionActor extends SignedIn {
+  via: "session";
+  session: { id: string; expiresAt: number };
+}
+
+/** A script acting for a user through an API key, within the key's scopes (DESIGN section 9). */
+export interface KeyActor extends SignedIn {
+  via: "key";
+  key: { id: string; scopes: readonly ApiKeyScope[]; expiresAt: number | null };
+}
+
+/** Policies read only this, never headers. */
+export type UserActor = SessionActor | KeyActor;
 
 export type Actor = Visitor | UserActor;
 

@@ -93,7 +93,10 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
           userId,
           since: lastEventId?.toLowerCase() ?? uuidv7Floor(Date.now()),
           credentials: actor.credentials,
-          sessionExpiresAt: actor.session.expiresAt,
+          sessionExpiresAt:
+            actor.via === "session"
+              ? actor.session.expiresAt
+              : (actor.key.expiresAt ?? Number.POSITIVE_INFINITY),
         },
       );
     },

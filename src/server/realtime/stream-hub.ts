@@ -95,7 +95,7 @@ export class StreamHub {
   private async recheckSessions(userId: string) {
     for (const stream of [...(this.byUser.get(userId) ?? [])]) {
       try {
-        if (!(await this.ctx.sessions.resolve(stream.credentials))) stream.end();
+        if (!(await this.ctx.actors.resolve(stream.credentials))) stream.end();
       } catch (error) {
         // Database unreachable: keep the stream; the session's expiry still ends it.
         this.log.warn({ err: error }, "could not re-check a realtime stream's session");

@@ -26,6 +26,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
   app.put(
     "/api/accounts",
     {
+      // Connecting and disconnecting providers is for people, not API keys (DESIGN section 9).
+      config: { access: "session" },
       schema: {
         tags,
         summary: "Store a new refresh token for a connected account",
@@ -44,6 +46,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
   app.delete(
     "/api/accounts",
     {
+      config: { access: "session" },
       schema: {
         tags,
         summary: "Disconnect a provider; widgets that depend on it stop showing its data",

@@ -1,17 +1,16 @@
-import type { BetterAuthPlugin } from "better-auth";
-import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins";
+import type { GenericOAuthConfig } from "better-auth/plugins";
 import type { Config } from "../config.js";
 import type { UpstreamFetch } from "../upstream/fetch.js";
 import { configuredProviders, PROVIDER_DEFS, providerSettings } from "./registry.js";
 
 /**
- * better-auth plugins that let a signed-in user link the suite, codehost and notes providers.
+ * better-auth generic OAuth providers that let a signed-in user link the suite, codehost and notes providers.
  * The provider ids better-auth stores are exactly the API's (`suite`, `codehost`, `notes`), so no
  * name mapping exists anywhere. Only configured providers are registered; the others are
  * reported as "not configured" by GET /api/providers.
  */
-export function providerAuthPlugins(config: Config, fetch: UpstreamFetch): BetterAuthPlugin[] {
-  const providers = configuredProviders(config).map((id): GenericOAuthConfig => {
+export function providerOAuthConfigs(config: Config, fetch: UpstreamFetch): GenericOAuthConfig[] {
+  return configuredProviders(config).map((id): GenericOAuthConfig => {
     const def = PROVIDER_DEFS[id];
     const settings = providerSettings(config, id);
     return {
@@ -48,5 +47,4 @@ export function providerAuthPlugins(config: Config, fetch: UpstreamFetch): Bette
       },
     };
   });
-  return providers.length > 0 ? [genericOAuth({ config: providers })] : [];
 }

@@ -1,0 +1,101 @@
+import type { GenericOAuthConfig } from "better-auth/plugins";
+import { and, eq } from "drizzle-orm";
+import type { OidcConfig } from "../config.js";
+import type { Db } from "../db/client.js";
+import { account, user } from "../db/schema.js";
+import type { TokenCipher } from "./token-cipher.js";
+
+/** How long a failed discovery waits before the next try, and how long one try may take. */
+const RETRY_MS = 30_000;
+const DISCOVERY_TIMEOUT_MS = 5_000;
+
+export interface SsoStatus {
+  /** Whether the provider's discovery document was last fetched fine. */
+  available(): boolean;
+  stop(): void;
+}
+
+/**
+ * The one OpenID Connect provider (DESIGN section 12) as a better-auth generic OAuth provider:
+ * discovery, PKCE, state and nonce, the ID token's signature, issuer and audience checked
+ * against the provider's keys. Accounts it creates are gated by operators/signup-gate.ts.
+ */
+export function ssoOAuthConfig(oidc: OidcConfig): GenericOAuthConfig {
+  return {
+    providerId: oidc.providerId,
+    name: oidc.displayName,
+    discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+    clientId: oidc.clientId,
+    clientSecret: oidc.clientSecret,
+    scopes: oidc.scopes,
+    pkce: true,
+    // No discovery keys, no sign-in: an ID token is never taken unchecked.
+    requireIdTokenVerification: true,
+    // The sign-up gate decides (it knows the first-admin rule); the plugin must not refuse first.
+    disableSignUp: false,
+    mapProfileToUser: (profile) => ({
+      name: String(profile.name ?? profile.preferred_username ?? profile.email ?? "Someone"),
+    }),
+  };
+}
+
+/** The claims of an ID token the plugin has already verified (we only read them). */
+function claimsOf(idToken: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Members of OIDC_ADMIN_GROUP become admins each time they sign in through the provider, read
+ * from the ID token the plugin verified and stored (encrypted) on their account. Leaving the
+ * group does not demote: an admin may also have been made one by hand.
+ */
+export async function applyAdminGroup(db: Db, cipher: TokenCipher, oidc: OidcConfig, userId: string) {
+  if (!oidc.adminGroup) return;
+  const [row] = await db
+    .select({ idToken: account.idToken })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, oidc.providerId)))
+    .limit(1);
+  if (!row?.idToken) return;
+  const groups = claimsOf(cipher.decrypt(row.idToken))?.groups;
+  const member = Array.isArray(groups) ? groups.includes(oidc.adminGroup) : groups === oidc.adminGroup;
+  if (member) await db.update(user).set({ role: "admin" }).where(eq(user.id, userId));
+}
+
+/**
+ * Watches the provider's discovery document so the sign-in page can say when single sign-on is
+ * unavailable. Start-up never waits on it: an issuer that is down is retried in the background
+ * (better-auth also retries discovery itself when someone tries to sign in).
+ */
+export function watchSso(oidc: OidcConfig | null, fetchImpl: typeof fetch = fetch): SsoStatus {
+  if (!oidc) return { available: () => false, stop() {} };
+  let ok = false;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const url = `${oidc.issuer}/.well-known/openid-configuration`;
+  const probe = async () => {
+    try {
+      const response = await fetchImpl(url, { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS) });
+      const body = response.ok ? ((await response.json()) as { issuer?: unknown; jwks_uri?: unknown }) : null;
+      ok = typeof body?.issuer === "string" && typeof body.jwks_uri === "string";
+    } catch {
+      ok = false;
+    }
+    if (!ok && !stopped) {
+      timer = setTimeout(probe, RETRY_MS);
+      timer.unref();
+    }
+  };
+  void probe();
+  return {
+    available: () => ok,
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

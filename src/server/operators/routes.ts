@@ -1,0 +1,189 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
+import { eq } from "drizzle-orm";
+import {
+  AdminUserSchema,
+  CreatedInviteSchema,
+  CreateInviteBody,
+  InstanceSchema,
+  InviteSchema,
+  MeSchema,
+  UpdateUserBody,
+} from "../../contract/operators.js";
+import type { AppContext } from "../context.js";
+import { user } from "../db/schema.js";
+import { badRequest, notFound } from "../http/errors.js";
+import { errorResponses, IdQuery } from "../http/schemas.js";
+import type { UserActor } from "../policies/actor.js";
+import { createInvite, openInvites, revokeInvite } from "./invites.js";
+import { deleteUser, listUsers, updateUser } from "./users.js";
+
+const UserIdQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const admin = { access: "admin" } as const;
+
+/** `/api/me`, `/api/instance` and the admin endpoints of DESIGN section 8. */
+export const operatorRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+
+  app.get(
+    "/api/me",
+    {
+      schema: {
+        tags: ["Account"],
+        summary: "Who is signed in, with their role",
+        response: { 200: Type.Ref(MeSchema), ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const actor = request.actor as UserActor;
+      const [row] = await db
+        .select({ image: user.image })
+        .from(user)
+        .where(eq(user.id, actor.user.id))
+        .limit(1);
+      return { ...actor.user, role: actor.role, image: row?.image ?? null };
+    },
+  );
+
+  app.get(
+    "/api/instance",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Account"],
+        summary: "How people get in: sign-up mode, password sign-in, single sign-on",
+        security: [],
+        response: { 200: Type.Ref(InstanceSchema), ...errorResponses() },
+      },
+    },
+    async () => {
+      const { signupMode, passwordLogin, oidc } = ctx.config.access;
+      const hasUsers = (await db.$count(user)) > 0;
+      return {
+        signupMode,
+        passwordLogin,
+        sso: oidc
+          ? { providerId: oidc.providerId, displayName: oidc.displayName, available: ctx.sso.available() }
+          : null,
+        hasUsers,
+      };
+    },
+  );
+
+  app.get(
+    "/api/admin/users",
+    {
+      config: admin,
+      schema: {
+        tags: ["Administration"],
+        summary: "Every user of the instance",
+        response: { 200: Type.Array(Type.Ref(AdminUserSchema)), ...errorResponses(403) },
+      },
+    },
+    async () => listUsers(db),
+  );
+
+  app.put(
+    "/api/admin/users",
+    {
+      config: admin,
+      schema: {
+        tags: ["Administration"],
+        summary: "Change a user's role or disable them (ends their sessions and API keys at once)",
+        body: UpdateUserBody,
+        response: { 200: Type.Ref(AdminUserSchema), ...errorResponses(403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id, role, disabled } = request.body;
+      if (role === undefined && disabled === undefined)
+        throw badRequest("Nothing to change: send role or disabled", [
+          { path: "", message: "must have role or disabled" },
+        ]);
+      const updated = await updateUser(db, { id, role, disabled });
+      // Role and disabled state are cached with sessions: every instance forgets them now.
+      await ctx.sessions.revokeUser(id);
+      return updated;
+    },
+  );
+
+  app.delete(
+    "/api/admin/users",
+    {
+      config: admin,
+      schema: {
+        tags: ["Administration"],
+        summary: "Delete a user and everything they own",
+        querystring: UserIdQuery,
+        response: { 204: Type.Null(), ...errorResponses(403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.query;
+      await deleteUser(db, id);
+      await ctx.sessions.revokeUser(id);
+      // The Redis notification store is outside the database's cascade.
+      await ctx.notifications.clear(id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/admin/invites",
+    {
+      config: admin,
+      schema: {
+        tags: ["Administration"],
+        summary: "Create a single-use sign-up invite (the link is shown once)",
+        body: CreateInviteBody,
+        response: { 201: Type.Ref(CreatedInviteSchema), ...errorResponses(403) },
+      },
+    },
+    async (request, reply) => {
+      const { token, invite } = await createInvite(db, {
+        ...request.body,
+        createdBy: request.user.id,
+        now: ctx.clock(),
+      });
+      const url = `${ctx.config.baseUrl}/signup?invite=${encodeURIComponent(token)}`;
+      return reply.code(201).send({
+        id: invite.id,
+        url,
+        token,
+        email: invite.email,
+        role: invite.role,
+        expiresAt: invite.expiresAt,
+      });
+    },
+  );
+
+  app.get(
+    "/api/admin/invites",
+    {
+      config: admin,
+      schema: {
+        tags: ["Administration"],
+        summary: "Invites that can still be used (never their tokens)",
+        response: { 200: Type.Array(Type.Ref(InviteSchema)), ...errorResponses(403) },
+      },
+    },
+    async () => openInvites(db, ctx.clock()),
+  );
+
+  app.delete(
+    "/api/admin/invites",
+    {
+      config: admin,
+      schema: {
+        tags: ["Administration"],
+        summary: "Revoke an unused invite",
+        querystring: IdQuery,
+        response: { 204: Type.Null(), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await revokeInvite(db, request.query.id))) throw notFound("Invite");
+      return reply.code(204).send(null);
+    },
+  );
+};
