@@ -1,82 +1,32 @@
+import type {
+  AdminUser,
+  ApiKey,
+  ApiKeyScope,
+  CreatedApiKey,
+  CreatedInvite,
+  DeviceSession,
+  Instance,
+  Invite,
+  Me,
+  Role,
+} from "../../contract/operators";
 import { ApiError, request } from "./api";
 
-/** The signed-in user with their role (GET /api/me). */
-export interface Me {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  image: string | null;
-}
-
-export type Role = "admin" | "member";
-export type SignupMode = "invite" | "open" | "closed";
+export type { AdminUser, ApiKey, ApiKeyScope, CreatedApiKey, CreatedInvite, DeviceSession, Invite, Me, Role };
 
 /** What the sign-in and sign-up pages need to know about this server (public). */
-export interface InstanceInfo {
-  signupMode: SignupMode;
-  passwordLogin: boolean;
-  sso: null | { providerId: "oidc"; displayName: string; available: boolean };
-  /** false on a fresh instance: the first account becomes the admin. */
-  hasUsers: boolean;
-}
+export type InstanceInfo = Instance;
+export type SignupMode = Instance["signupMode"];
 
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  createdAt: string;
-  disabled: boolean;
-  lastActiveAt: string | null;
-}
-
-export interface Invite {
-  id: string;
-  email: string | null;
-  role: Role;
-  createdAt: string;
-  expiresAt: string;
-}
-
-/** The answer to creating an invite: the only time its link is told. */
-export interface CreatedInvite {
-  id: string;
-  url: string;
-  token: string;
-  email: string | null;
-  role: Role;
-  expiresAt: string;
-}
-
-export const API_KEY_SCOPES = ["read", "write", "notifications:write"] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  scopes: ApiKeyScope[];
-  /** The key's first characters, to tell keys apart (`tsk_AbCd`). */
-  start: string;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-}
-
-/** The answer to creating a key: the only time the key itself is told. */
-export interface CreatedApiKey extends ApiKey {
-  key: string;
-}
-
-export interface DeviceSession {
-  id: string;
-  current: boolean;
-  userAgent: string | null;
-  ipAddress: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-  expiresAt: string;
-}
+/**
+ * The scopes in the order the settings list them. The contract's own list is a value, and
+ * importing it would bring the schema library into the bundle: this one is checked against it.
+ */
+export const API_KEY_SCOPES = [
+  "read",
+  "write",
+  "notifications:write",
+] as const satisfies readonly ApiKeyScope[];
 
 /** For removals: something already gone (404) is what was asked for. */
 export function ignoreGone(error: unknown): null {

@@ -1,0 +1,235 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BuiltApp } from "../src/server/app.js";
+import { testConfig } from "../test/support/config.js";
+import { pageApi } from "./support/page-helpers.js";
+import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+
+/**
+ * Operators in Chromium against the built app and the real server (embedded database, the
+ * default invite-only sign-up): the first visitor of a fresh instance becomes its admin, invites
+ * a member whose browser signs up through the link, sees both on the admin page, creates and
+ * revokes an API key, and finds this device among the sessions. Steps run in order.
+ */
+const SHOTS = process.env.SHOTS_DIR ?? path.resolve("test-results");
+const STEP = 60_000;
+const PASSWORD = "a-long-enough-password";
+const admin = { name: "Ada Lovelace", email: `ada-${Date.now()}@example.test` };
+const member = { name: "Grace Hopper", email: `grace-${Date.now()}@example.test` };
+
+let web: ReturnType<typeof buildWeb>;
+let built: BuiltApp;
+let baseUrl: string;
+let browser: Browser;
+let adminContext: BrowserContext;
+let page: Page;
+let inviteUrl = "";
+const pageErrors: string[] = [];
+// The tests' config opens sign-up to everyone; this one is the shipped default, invite only.
+const INVITE_ONLY = { ...testConfig().access, signupMode: "invite" as const };
+const api = pageApi(
+  () => page,
+  () => baseUrl,
+);
+
+async function newPage(context: BrowserContext): Promise<Page> {
+  const p = await context.newPage();
+  p.setDefaultTimeout(10_000);
+  p.on("pageerror", (error) => pageErrors.push(error.message));
+  return p;
+}
+
+async function newContext(): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
+}
+
+/** Fills the sign-up form and waits for the first-run tour, which it skips. */
+async function signUp(p: Page, who: { name: string; email: string }) {
+  await p.getByLabel("Name").fill(who.name);
+  await p.getByLabel("Email").fill(who.email);
+  await p.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await p.getByRole("button", { name: "Create account" }).click();
+  await p.getByRole("button", { name: "Skip" }).click();
+  await p.getByRole("dialog").waitFor({ state: "detached" });
+}
+
+async function shoot(name: string, scheme: "light" | "dark", fullPage = true) {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}.png`), fullPage });
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  web = buildWeb();
+  ({ built, baseUrl } = await startServer(web.dist, { config: { access: INVITE_ONLY } }));
+  browser = await launchChromium();
+  adminContext = await newContext();
+  await adminContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+  page = await newPage(adminContext);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await built?.close();
+  web?.cleanup();
+});
+
+describe("operators in the browser", () => {
+  it(
+    "makes the first visitor of a fresh instance its admin",
+    async () => {
+      await page.goto(`${baseUrl}/`);
+      // Nobody to sign in as yet: the sign-in page hands over to the welcome.
+      await page.waitForURL(/\/signup$/);
+      await page.getByRole("heading", { name: "Welcome" }).waitFor();
+      await page.getByText("You will be the admin of this Tessera.").waitFor();
+      await signUp(page, admin);
+      const me = await api("GET", "/api/me");
+      expect(me.body).toMatchObject({ email: admin.email, role: "admin" });
+    },
+    STEP,
+  );
+
+  it(
+    "creates an invite on the admin page and copies its link, shown once",
+    async () => {
+      await page.getByRole("button", { name: `Account: ${admin.name}` }).click();
+      await page.getByRole("link", { name: "Administration" }).click();
+      await page.getByRole("heading", { name: "Administration", level: 1 }).waitFor();
+      await page.getByText("Invite only").waitFor();
+      await page.getByLabel("Email (optional)").fill(member.email);
+      await page.getByRole("button", { name: "Create invite link" }).click();
+      const link = page.getByRole("textbox", { name: "Invite link" });
+      inviteUrl = await link.inputValue();
+      expect(inviteUrl).toMatch(new RegExp(`^${baseUrl}/signup\\?invite=.+`));
+      await page.getByRole("button", { name: /^Copy/ }).click();
+      await page.getByText("Copied to the clipboard.").waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(inviteUrl);
+      const invites = page.getByRole("table", { name: "Open invites" });
+      await invites.getByRole("rowheader", { name: member.email }).waitFor();
+      // Done puts the form back: the link is not to be seen again.
+      await page.getByRole("button", { name: "Done" }).click();
+      await expect.poll(() => link.count()).toBe(0);
+    },
+    STEP,
+  );
+
+  it(
+    "turns away a stranger without an invite, and signs the invited member up through the link",
+    async () => {
+      const stranger = await newContext();
+      const strangerPage = await newPage(stranger);
+      await strangerPage.goto(`${baseUrl}/signup`);
+      await strangerPage.getByRole("heading", { name: "You need an invite" }).waitFor();
+      expect(await strangerPage.getByRole("button", { name: "Create account" }).count()).toBe(0);
+      await stranger.close();
+
+      const memberContext = await newContext();
+      const memberPage = await newPage(memberContext);
+      await memberPage.goto(inviteUrl);
+      await memberPage.getByRole("heading", { name: "Join Tessera" }).waitFor();
+      await signUp(memberPage, member);
+      const me = await memberPage.request.get(`${baseUrl}/api/me`);
+      expect(await me.json()).toMatchObject({ email: member.email, role: "member" });
+      // A member's menu has no Administration, and the page itself says no.
+      await memberPage.getByRole("button", { name: `Account: ${member.name}` }).click();
+      await memberPage.getByRole("button", { name: "Sign out" }).waitFor();
+      expect(await memberPage.getByRole("link", { name: "Administration" }).count()).toBe(0);
+      await memberPage.goto(`${baseUrl}/admin`);
+      await memberPage.getByText("Only administrators can see this page").waitFor();
+      await memberContext.close();
+    },
+    STEP,
+  );
+
+  it(
+    "lists both people on the admin page; the last admin cannot be demoted",
+    async () => {
+      await page.reload();
+      const users = page.getByRole("table", { name: "Users" });
+      await users.getByRole("rowheader", { name: new RegExp(member.name) }).waitFor();
+      await users.getByRole("rowheader", { name: new RegExp(admin.name) }).waitFor();
+      expect(await page.getByRole("combobox", { name: `Role of ${member.name}` }).inputValue()).toBe(
+        "member",
+      );
+      // The used invite is no longer open.
+      await page.getByText("No open invites.").waitFor();
+      await page.getByRole("combobox", { name: `Role of ${admin.name}` }).selectOption("member");
+      await page.getByRole("alert").filter({ hasText: /admin/i }).waitFor();
+      expect(await page.getByRole("combobox", { name: `Role of ${admin.name}` }).inputValue()).toBe("admin");
+      await shoot("admin-page", "light");
+      await shoot("admin-page", "dark");
+      await page.emulateMedia({ colorScheme: "light" });
+    },
+    STEP,
+  );
+
+  it(
+    "deletes a user after a confirmation that names them",
+    async () => {
+      await page.getByRole("button", { name: `Delete ${member.name}` }).click();
+      const dialog = page.getByRole("dialog", { name: `Delete ${member.name}?` });
+      await dialog.getByText(member.email).waitFor();
+      await dialog.getByRole("button", { name: `Delete ${member.name}` }).click();
+      await dialog.waitFor({ state: "detached" });
+      await expect.poll(() => page.getByRole("rowheader", { name: new RegExp(member.name) }).count()).toBe(0);
+      const users = await api<{ email: string }[]>("GET", "/api/admin/users");
+      expect(users.body.map((u) => u.email)).toEqual([admin.email]);
+    },
+    STEP,
+  );
+
+  it(
+    "creates an API key shown once, which works until it is revoked",
+    async () => {
+      await page.goto(`${baseUrl}/admin?settings=keys`);
+      const dialog = page.getByRole("dialog", { name: "Settings" });
+      await dialog.getByLabel("Name", { exact: true }).fill("Backup script");
+      await dialog.getByRole("button", { name: "Create key" }).click();
+      const field = dialog.getByRole("textbox", { name: "API key" });
+      const key = await field.inputValue();
+      expect(key).toMatch(/^tsk_/);
+      await dialog.getByText("you won't see it again").waitFor();
+      const list = dialog.getByRole("list", { name: "API keys" });
+      await list.getByText("Backup script").waitFor();
+      await list.getByText(`${key.slice(0, 6)}`, { exact: false }).waitFor();
+      // The viewport only: the dialog's backdrop covers no more.
+      await shoot("api-keys", "light", false);
+      await shoot("api-keys", "dark", false);
+      await page.emulateMedia({ colorScheme: "light" });
+
+      // From outside the browser (no session cookie), the way a script would use it.
+      const withKey = async () =>
+        (await fetch(`${baseUrl}/api/dashboards`, { headers: { authorization: `Bearer ${key}` } })).status;
+      expect(await withKey()).toBe(200);
+
+      await dialog.getByRole("button", { name: "Done" }).click();
+      await list.getByRole("button", { name: "Revoke Backup script" }).click();
+      const confirm = page.getByRole("dialog", { name: "Revoke “Backup script”?" });
+      await confirm.getByRole("button", { name: "Revoke key" }).click();
+      await confirm.waitFor({ state: "detached" });
+      await dialog.getByText("No API keys yet.").waitFor();
+      expect(await withKey()).toBe(401);
+    },
+    STEP,
+  );
+
+  it(
+    "lists this device among the sessions",
+    async () => {
+      const dialog = page.getByRole("dialog", { name: "Settings" });
+      await dialog.getByRole("tab", { name: "Sessions" }).click();
+      const list = dialog.getByRole("list", { name: "Signed-in devices" });
+      const current = list.getByRole("listitem").filter({ hasText: "This device" });
+      await current.waitFor();
+      expect(await current.innerText()).toMatch(/Chrome on Linux/);
+      expect(await current.getByRole("button", { name: /Sign out/ }).count()).toBe(0);
+      await page.screenshot({ path: path.join(SHOTS, "sessions-light.png") });
+      expect(pageErrors).toEqual([]);
+    },
+    STEP,
+  );
+});
