@@ -58,6 +58,8 @@ async function signUp(p: Page, who: { name: string; email: string }) {
 async function shoot(name: string, scheme: "light" | "dark", fullPage = true) {
   await page.emulateMedia({ colorScheme: scheme });
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+  // Buttons ease their colours over 0.12 s: the picture waits for them to settle.
+  await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}.png`), fullPage });
 }
 
