@@ -84,8 +84,10 @@ describe("operators in the browser", () => {
     "makes the first visitor of a fresh instance its admin",
     async () => {
       await page.goto(`${baseUrl}/`);
-      // Nobody to sign in as yet: the sign-in page hands over to the welcome.
-      await page.waitForURL(/\/signup$/);
+      // Nobody to sign in as yet: the sign-in page says so and points to the welcome.
+      await page.waitForURL(/\/signin$/);
+      await page.getByText("Nobody has an account here yet.", { exact: false }).waitFor();
+      await page.getByRole("link", { name: "Create an account" }).click();
       await page.getByRole("heading", { name: "Welcome" }).waitFor();
       await page.getByText("You will be the admin of this Tessera.").waitFor();
       await signUp(page, admin);

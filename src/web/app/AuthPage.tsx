@@ -186,9 +186,6 @@ export function AuthPage({ mode }: { mode: Mode }) {
       : "form";
   // Nobody to sign in as on a fresh instance; otherwise "Create an account" only where it can work.
   const switchLink = signup ? instance?.hasUsers !== false : offersSignup(instance);
-  // A fresh instance has nobody to sign in: its first visitor creates the admin account.
-  if (!signup && instance?.hasUsers === false && instance.passwordLogin)
-    return <Navigate to="/signup" replace state={location.state} />;
   return (
     <main className="auth-page">
       <div className="auth-card">
@@ -207,6 +204,12 @@ export function AuthPage({ mode }: { mode: Mode }) {
         ) : (
           <>
             <Heading signup={signup} instance={instance} invite={Boolean(invite)} />
+            {!signup && instance?.hasUsers === false && (
+              // A fresh instance has nobody to sign in as: its first visitor creates the admin.
+              <p className="auth-notice first-run" role="status">
+                Nobody has an account here yet. Create the first one: you will be the admin.
+              </p>
+            )}
             {ssoError && (
               <p className="form-error auth-notice" role="alert">
                 {ssoError}
