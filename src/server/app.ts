@@ -128,7 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   sessions.start();
   const keys = apiKeys(auth, database.db);
   const actors = new ActorResolver(sessions, keys);
-  const sso = watchSso(config.access.oidc);
+  const sso = watchSso(config.access.oidc, clock);
   const origin = new URL(config.baseUrl).origin;
   const state = new ServerState();
 
