@@ -128,7 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   sessions.start();
   const keys = apiKeys(auth, database.db);
   const actors = new ActorResolver(sessions, keys);
-  const sso = watchSso(config.access.oidc);
+  const sso = watchSso(config.access.oidc, clock);
   const origin = new URL(config.baseUrl).origin;
   const state = new ServerState();
 
@@ -215,15 +215,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       components: {
         securitySchemes: {
           session: { type: "apiKey", in: "cookie", name: "session" },
-          bearer: {
+          bearer: { type: "http", scheme: "bearer", description: "The session token, for scripts" },
+          apiKey: {
             type: "http",
             scheme: "bearer",
+            bearerFormat: "tsk_…",
             description:
-              "An API key (`tsk_…`, created under Settings → API keys; scopes read, write, notifications:write) or a session token",
+              "An API key from Settings → API keys, as `Authorization: Bearer tsk_…`. Scopes: `read` (every GET), `write` (everything), `notifications:write` (POST /api/notifications only); outside them 403 `insufficient_scope`. Keys never reach /api/keys, /api/sessions, /api/admin/* or /api/bootstrap.",
           },
         },
       },
-      security: [{ session: [] }, { bearer: [] }],
+      security: [{ session: [] }, { bearer: [] }, { apiKey: [] }],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });

@@ -46,6 +46,10 @@ export interface OidcAccount {
   sub: string;
   email: string;
   name: string;
+  /** What the provider says of the email (default true). */
+  emailVerified?: boolean;
+  /** The `groups` claim (single sign-on's admin mapping). */
+  groups?: string[];
 }
 
 export interface OidcClient {
@@ -60,6 +64,15 @@ export interface OidcServer {
   clients: Record<string, OidcClient>;
   /** Who "signs in" at the provider on the next authorization. */
   nextLogin: OidcAccount;
+  /**
+   * Misbehaviours of a compromised or replaying provider, for single sign-on's tests: the ID
+   * token of the next token answers altered after signing, or the next authorization given
+   * another nonce than the client asked for.
+   */
+  tamperIdTokens: boolean;
+  nonceOverride: string | null;
+  /** The nonce of the last authorization request, as the client sent it. */
+  lastNonce: string | null;
   /** True when the bearer token is an access token this server issued and it is still valid. */
   validAccessToken(token: string): Promise<boolean>;
   close(): Promise<void>;
@@ -70,9 +83,10 @@ export async function startOidcServer(
     string,
     { redirectUris: string[]; clientAuth: "client_secret_post" | "client_secret_basic" }
   >,
+  port = 0,
 ): Promise<OidcServer> {
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const registered: Record<string, OidcClient> = {};
   for (const name of Object.keys(clients)) {
@@ -84,8 +98,16 @@ export async function startOidcServer(
   const accounts = new Map<string, OidcAccount>();
   const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
 
-  const state: { nextLogin: OidcAccount } = {
+  const state: {
+    nextLogin: OidcAccount;
+    tamperIdTokens: boolean;
+    nonceOverride: string | null;
+    lastNonce: string | null;
+  } = {
     nextLogin: { sub: "op-user-1", email: "someone@provider.test", name: "Provider Person" },
+    tamperIdTokens: false,
+    nonceOverride: null,
+    lastNonce: null,
   };
 
   const provider: Provider = new OidcProvider(issuer, {
@@ -99,11 +121,12 @@ export async function startOidcServer(
       id_token_signed_response_alg: "ES256",
     })),
     pkce: { required: () => true },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"], groups: ["groups"] },
     // Google's API scopes, so they are granted rather than dropped.
     scopes: [
       "openid",
       "offline_access",
+      "groups",
       "email",
       "profile",
       "https://www.googleapis.com/auth/gmail.readonly",
@@ -145,7 +168,13 @@ export async function startOidcServer(
       if (!account) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({ sub, email: account.email, email_verified: true, name: account.name }),
+        claims: async () => ({
+          sub,
+          email: account.email,
+          email_verified: account.emailVerified ?? true,
+          name: account.name,
+          ...(account.groups ? { groups: account.groups } : {}),
+        }),
       };
     },
   });
@@ -157,8 +186,11 @@ export async function startOidcServer(
       // scope-less request stands for that here and is given the API scope.
       const url = new URL(req.url, issuer);
       if (!url.searchParams.has("scope")) url.searchParams.set("scope", "read:user");
+      state.lastNonce = url.searchParams.get("nonce");
+      if (state.nonceOverride) url.searchParams.set("nonce", state.nonceOverride);
       req.url = `${url.pathname}${url.search}`;
     }
+    if (state.tamperIdTokens && req.url?.startsWith("/token")) tamperIdTokenIn(res);
     if (!req.url?.startsWith("/interaction/")) return callback(req, res);
     try {
       const details = await provider.interactionDetails(req, res);
@@ -205,6 +237,21 @@ export async function startOidcServer(
     issuer,
     provider,
     clients: registered,
+    get tamperIdTokens() {
+      return state.tamperIdTokens;
+    },
+    set tamperIdTokens(on: boolean) {
+      state.tamperIdTokens = on;
+    },
+    get nonceOverride() {
+      return state.nonceOverride;
+    },
+    set nonceOverride(nonce: string | null) {
+      state.nonceOverride = nonce;
+    },
+    get lastNonce() {
+      return state.lastNonce;
+    },
     get nextLogin() {
       return state.nextLogin;
     },
@@ -220,4 +267,25 @@ export async function startOidcServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Alters the signed ID token in a token answer after signing, as an attacker in the middle
+ * would: one letter of the name claim changes, so the length (and Content-Length) stays and
+ * only the signature check can notice.
+ */
+function tamperIdTokenIn(res: ServerResponse) {
+  const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => ServerResponse;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (!chunk) return end(chunk, ...rest);
+    const body = JSON.parse(Buffer.from(chunk as Buffer).toString("utf8")) as { id_token?: string };
+    if (body.id_token) {
+      const [header, payload, signature] = body.id_token.split(".");
+      const claims = Buffer.from(payload!, "base64url").toString("utf8").replace('"name":"P', '"name":"Q');
+      body.id_token = [header, Buffer.from(claims).toString("base64url"), signature].join(".");
+    }
+    const out = Buffer.from(JSON.stringify(body));
+    if (!res.headersSent) res.setHeader("content-length", out.length);
+    return end(out, ...rest);
+  }) as typeof res.end;
 }

@@ -139,6 +139,9 @@ export function createAuth({ config, db, cipher, oauthConfigs, signup, onUserCre
       ipAddress: { ipAddressHeaders: config.trustProxy ? ["x-forwarded-for"] : [] },
     },
     logger: { disabled: process.env.NODE_ENV === "test" },
+    // A sign-in flow that fails before it knows where to go back (a forged ID token, a replayed
+    // state) lands on the sign-in page, which explains `?error=`, not on a bare error page.
+    onAPIError: { errorURL: `${config.baseUrl}/signin` },
     databaseHooks: {
       user: {
         create: {

@@ -45,10 +45,15 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorateRequest("user", null as never);
 
     app.addHook("onRoute", (route) => {
-      if (route.config?.access) return;
-      const url = route.url ?? route.path;
-      const api = url.startsWith("/api/") && !OPEN_PREFIXES.some((prefix) => url.startsWith(prefix));
-      route.config = { ...route.config, access: api ? "user" : "public" };
+      if (!route.config?.access) {
+        const url = route.url ?? route.path;
+        const api = url.startsWith("/api/") && !OPEN_PREFIXES.some((prefix) => url.startsWith(prefix));
+        route.config = { ...route.config, access: api ? "user" : "public" };
+      }
+      // The OpenAPI document says which routes an API key cannot call.
+      const access = route.config.access;
+      if ((access === "session" || access === "admin") && route.schema && !route.schema.security)
+        route.schema = { ...route.schema, security: [{ session: [] }, { bearer: [] }] };
     });
 
     app.addHook("onRequest", async (request) => {

@@ -8,10 +8,13 @@ import type { TokenCipher } from "./token-cipher.js";
 /** How long a failed discovery waits before the next try, and how long one try may take. */
 const RETRY_MS = 30_000;
 const DISCOVERY_TIMEOUT_MS = 5_000;
+const RECHECK_MS = 5_000;
 
 export interface SsoStatus {
   /** Whether the provider's discovery document was last fetched fine. */
   available(): boolean;
+  /** Fetches the discovery document now (the sign-in page asks while it is unavailable). */
+  recheck(): Promise<boolean>;
   stop(): void;
 }
 
@@ -71,13 +74,28 @@ export async function applyAdminGroup(db: Db, cipher: TokenCipher, oidc: OidcCon
  * unavailable. Start-up never waits on it: an issuer that is down is retried in the background
  * (better-auth also retries discovery itself when someone tries to sign in).
  */
-export function watchSso(oidc: OidcConfig | null, fetchImpl: typeof fetch = fetch): SsoStatus {
-  if (!oidc) return { available: () => false, stop() {} };
+export function watchSso(
+  oidc: OidcConfig | null,
+  clock: () => number = Date.now,
+  fetchImpl: typeof fetch = fetch,
+): SsoStatus {
+  if (!oidc) return { available: () => false, recheck: async () => false, stop() {} };
   let ok = false;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   const url = `${oidc.issuer}/.well-known/openid-configuration`;
-  const probe = async () => {
+  let inflight: Promise<boolean> | null = null;
+  let lastProbeAt = 0;
+  const probe = () => {
+    inflight ??= fetchDiscovery().finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  };
+  const fetchDiscovery = async () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    lastProbeAt = clock();
     try {
       const response = await fetchImpl(url, { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS) });
       const body = response.ok ? ((await response.json()) as { issuer?: unknown; jwks_uri?: unknown }) : null;
@@ -89,10 +107,17 @@ export function watchSso(oidc: OidcConfig | null, fetchImpl: typeof fetch = fetc
       timer = setTimeout(probe, RETRY_MS);
       timer.unref();
     }
+    return ok;
   };
   void probe();
   return {
     available: () => ok,
+    // At most one probe in flight and one every few seconds, however often pages ask.
+    recheck: () => {
+      if (inflight) return inflight;
+      if (clock() - lastProbeAt < RECHECK_MS) return Promise.resolve(ok);
+      return probe();
+    },
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

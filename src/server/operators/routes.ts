@@ -63,7 +63,12 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
         signupMode,
         passwordLogin,
         sso: oidc
-          ? { providerId: oidc.providerId, displayName: oidc.displayName, available: ctx.sso.available() }
+          ? {
+              providerId: oidc.providerId,
+              displayName: oidc.displayName,
+              // While down, each sign-in page asks again (the background retry is slower).
+              available: ctx.sso.available() || (await ctx.sso.recheck()),
+            }
           : null,
         hasUsers,
       };

@@ -88,13 +88,14 @@ export function signupGate(db: Db, access: AccessConfig, clock: () => number) {
     if (await claimFirstAdmin(db)) return "admin";
     const path = ctx?.path;
     if (path === EMAIL_SIGNUP && access.passwordLogin) {
-      if (access.signupMode === "open") return "member";
-      const token = access.signupMode === "invite" ? inviteTokenOf(ctx) : null;
+      if (access.signupMode === "closed")
+        throw refuse("signup_disabled", "Sign-up is closed on this instance");
+      // An invite is spent in open mode too, so an invite to be admin still makes an admin.
+      const token = inviteTokenOf(ctx);
       const role = token ? await spendInvite(db, token, email, clock()) : null;
       if (role) return role;
-      throw access.signupMode === "invite"
-        ? refuse("invite_required", NEEDS_INVITE)
-        : refuse("signup_disabled", "Sign-up is closed on this instance");
+      if (access.signupMode === "open") return "member";
+      throw refuse("invite_required", NEEDS_INVITE);
     }
     // Provider callbacks create users only for single sign-on: the data providers only link.
     if (path?.startsWith("/callback/") && access.oidc?.autoSignUp) return "member";

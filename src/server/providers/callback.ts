@@ -25,9 +25,12 @@ export const callbackRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
         tags: ["Providers"],
         summary: "OAuth callback of the connect flow (the provider redirects the browser here)",
         description:
-          "Checks the state against the browser's signed state cookie, exchanges the code with the PKCE verifier, links the provider account to the user who started the flow, stores the tokens encrypted and redirects to the `returnTo` of `/api/providers/{provider}/connect` (with `connected={provider}`, or `connect={provider}&error={code}`). Register `{BASE_URL}/api/auth/callback/{provider}` as the redirect URI at each provider.",
+          "Checks the state against the browser's signed state cookie, exchanges the code with the PKCE verifier, links the provider account to the user who started the flow, stores the tokens encrypted and redirects to the `returnTo` of `/api/providers/{provider}/connect` (with `connected={provider}`, or `connect={provider}&error={code}`). Register `{BASE_URL}/api/auth/callback/{provider}` as the redirect URI at each provider. For single sign-on (`oidc`) the same flow signs the user in (or creates their account when allowed) and redirects to the `callbackURL` given to `POST /api/auth/sign-in/social`, or to its `errorCallbackURL` with `error={code}`.",
         security: [],
-        params: Type.Object({ provider: ProviderSchema }),
+        // `oidc` is single sign-on's (auth/sso.ts): same flow, and it signs the user in.
+        params: Type.Object({
+          provider: Type.Union([ProviderSchema, Type.Literal("oidc", { description: "single sign-on" })]),
+        }),
         querystring: Type.Object({
           code: Param,
           state: Param,
