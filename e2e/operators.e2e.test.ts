@@ -3,9 +3,10 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../src/server/app.js";
+import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
 import { testConfig } from "../test/support/config.js";
 import { pageApi } from "./support/page-helpers.js";
-import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+import { buildWeb, freePort, launchChromium, startServer } from "./support/web-app.js";
 
 /**
  * Operators in Chromium against the built app and the real server (embedded database, the
@@ -233,6 +234,111 @@ describe("operators in the browser", () => {
       expect(await current.getByRole("button", { name: /Sign out/ }).count()).toBe(0);
       await page.screenshot({ path: path.join(SHOTS, "sessions-light.png") });
       expect(pageErrors).toEqual([]);
+    },
+    STEP,
+  );
+});
+
+/**
+ * Single sign-on against a real OpenID Connect server (oidc-provider on 127.0.0.1), with the
+ * button the sign-in page shows under the configured name. Its own instance of the app.
+ */
+describe("single sign-on in the browser", () => {
+  let oidc: OidcServer;
+  let sso: { built: BuiltApp; baseUrl: string };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    oidc = await startOidcServer({
+      tessera: {
+        redirectUris: [`${origin}/api/auth/callback/oidc`],
+        clientAuth: "client_secret_post",
+      },
+    });
+    sso = await startServer(web.dist, {
+      port,
+      config: {
+        // Open sign-up here, so the tests can make password accounts beside the provider's.
+        access: {
+          ...testConfig().access,
+          oidc: {
+            providerId: "oidc",
+            issuer: oidc.issuer,
+            clientId: oidc.clients.tessera!.clientId,
+            clientSecret: oidc.clients.tessera!.clientSecret,
+            displayName: "Authentik",
+            scopes: ["openid", "email", "profile", "groups"],
+            autoSignUp: true,
+            adminGroup: "tessera-admins",
+          },
+        },
+      },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await sso?.built.close();
+    await oidc?.close();
+  });
+
+  it(
+    "signs a new person in with the provider's button; the admin group makes them an admin",
+    async () => {
+      const context = await newContext();
+      const p = await newPage(context);
+      // Someone has an account already, so this is the sign-in page, not the first-run welcome.
+      const first = await p.request.post(`${sso.baseUrl}/api/auth/sign-up/email`, {
+        headers: { origin: sso.baseUrl },
+        data: { name: "First", email: `first-${Date.now()}@example.test`, password: PASSWORD },
+      });
+      expect(first.status()).toBe(200);
+      await context.clearCookies();
+
+      oidc.nextLogin = {
+        sub: `sso-${Date.now()}`,
+        email: `lin-${Date.now()}@provider.test`,
+        name: "Lin Provider",
+        groups: ["tessera-admins"],
+      };
+      await p.goto(`${sso.baseUrl}/signin`);
+      const button = p.getByRole("button", { name: "Sign in with Authentik" });
+      await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await p.screenshot({ path: path.join(SHOTS, "signin-sso-light.png") });
+      await button.click();
+      await p.getByRole("button", { name: "Skip" }).click();
+      const me = await p.request.get(`${sso.baseUrl}/api/me`);
+      expect(await me.json()).toMatchObject({ email: oidc.nextLogin.email, role: "admin" });
+      await context.close();
+    },
+    STEP,
+  );
+
+  it(
+    "sends someone the provider cannot vouch for back to the sign-in page with a reason",
+    async () => {
+      const context = await newContext();
+      const p = await newPage(context);
+      // A password account exists; the provider does not say this email is verified, so the
+      // sign-on must not take it over.
+      const email = `taken-${Date.now()}@example.test`;
+      const taken = await p.request.post(`${sso.baseUrl}/api/auth/sign-up/email`, {
+        headers: { origin: sso.baseUrl },
+        data: { name: "Taken", email, password: PASSWORD },
+      });
+      expect(taken.status()).toBe(200);
+      await context.clearCookies();
+      oidc.nextLogin = { sub: `sso-${Date.now()}`, email, name: "Not Them", emailVerified: false };
+      await p.goto(`${sso.baseUrl}/signin`);
+      await p.getByRole("button", { name: "Sign in with Authentik" }).click();
+      await p.waitForURL(/\/signin\?error=/);
+      const alert = p.getByRole("alert");
+      await alert.waitFor();
+      expect(p.url()).toContain("error=account_not_linked");
+      expect(await alert.innerText()).toMatch(/already exists here.*can't be linked/s);
+      expect((await p.request.get(`${sso.baseUrl}/api/me`)).status()).toBe(401);
+      await p.screenshot({ path: path.join(SHOTS, "signin-sso-refused-light.png") });
+      await context.close();
     },
     STEP,
   );

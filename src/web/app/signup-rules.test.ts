@@ -52,6 +52,7 @@ describe("messages", () => {
     expect(signinErrorMessage(null)).toBeNull();
     expect(signinErrorMessage("signup_disabled")).toMatch(/sign-up is closed/);
     expect(signinErrorMessage("invite_required")).toMatch(/invite link/);
+    expect(signinErrorMessage("account_not_linked")).toMatch(/already exists.*can't be linked/);
     expect(signinErrorMessage("state_mismatch")).toBe(
       "Single sign-on didn't work (state mismatch). Try again, or ask an administrator.",
     );

@@ -41,6 +41,8 @@ export function signinErrorMessage(code: string | null): string | null {
     return "There is no account for you on this server, and sign-up is closed. Ask an administrator to create one.";
   if (code === "invite_required")
     return "There is no account for you on this server yet. Ask an administrator for an invite link.";
+  if (code === "account_not_linked")
+    return "An account with your email already exists here, and your identity provider hasn't confirmed that the email is yours, so the two can't be linked. Sign in with your password, or ask an administrator.";
   if (code === "account_disabled" || code.includes("banned"))
     return "Your account is disabled. Ask an administrator to turn it back on.";
   return `Single sign-on didn't work (${code.replaceAll("_", " ").slice(0, 80)}). Try again, or ask an administrator.`;
