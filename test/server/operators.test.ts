@@ -5,22 +5,13 @@ import type { AccessConfig } from "../../src/server/config.js";
 import { TestClient, uniqueEmail } from "../support/client.js";
 import { testConfig } from "../support/config.js";
 import { type ModeEnv, type ModeName, prepareMode } from "../support/modes.js";
-import { registerSecret } from "../support/secrets.js";
 
 const access = (more: Partial<AccessConfig>): AccessConfig => ({ ...testConfig().access, ...more });
 
 async function signUp(app: BuiltApp, name: string, extra: { email?: string; inviteToken?: string } = {}) {
   const client = new TestClient(app.app);
   const email = extra.email ?? uniqueEmail(name.toLowerCase());
-  const password = `pw-${email}-Secret1`;
-  registerSecret(password);
-  const res = await client.post("/api/auth/sign-up/email", {
-    name,
-    email,
-    password,
-    ...(extra.inviteToken ? { inviteToken: extra.inviteToken } : {}),
-  });
-  if (res.status === 200) client.user = res.body.user;
+  const res = await client.trySignUp(name, email, { inviteToken: extra.inviteToken });
   return { client, res, email };
 }
 
@@ -28,214 +19,218 @@ const userCount = async (app: BuiltApp) =>
   Number(((await app.ctx.database.db.execute(sql`SELECT count(*)::int AS n FROM "user"`)) as any).rows[0].n);
 
 /** DESIGN section 8's sign-up matrix on the embedded database and on PostgreSQL. */
-describe.each<ModeName>(["embedded", "postgres"])("who may sign up (%s)", (modeName) => {
-  let mode: ModeEnv;
-  const cleanups: (() => Promise<void>)[] = [];
-  beforeAll(async () => {
-    mode = await prepareMode(modeName);
-  });
-  afterAll(async () => {
-    for (const cleanup of cleanups) await cleanup();
-    await mode.teardown();
-  });
-
-  /**
-   * One instance per sign-up mode, shared by the tests below (each embedded start is a fresh
-   * in-memory database, the slow part on a loaded machine), with its admin and an invite factory.
-   */
-  const instances = new Map<AccessConfig["signupMode"], ReturnType<typeof newInstance>>();
-  function instance(signupMode: AccessConfig["signupMode"]) {
-    const made = instances.get(signupMode) ?? newInstance(signupMode);
-    instances.set(signupMode, made);
-    return made;
-  }
-  async function newInstance(signupMode: AccessConfig["signupMode"]) {
-    let now = Date.parse("2026-11-26T10:00:00Z");
-    // Embedded mode opens a fresh in-memory database per app; PostgreSQL apps share theirs, so
-    // each instance here gets its own database.
-    const own = modeName === "embedded" ? mode : await prepareMode(modeName);
-    if (own !== mode) cleanups.push(() => own.teardown());
-    const app = await own.start({ access: access({ signupMode }) }, { clock: () => now });
-    const first = await signUp(app, "Founder");
-    expect(first.res.status, first.res.text).toBe(200);
-    const invite = async (body: Record<string, unknown> = {}) => {
-      const res = await first.client.post("/api/admin/invites", body);
-      expect(res.status, res.text).toBe(201);
-      return res.body as { id: string; token: string; url: string; role: string };
-    };
-    return { app, admin: first.client, invite, advance: (ms: number) => (now += ms) };
-  }
-  it.each(["invite", "open", "closed"] as const)(
-    "%s: the first account of an empty instance is the admin",
-    async (signupMode) => {
-      const { admin } = await instance(signupMode);
-      const me = await admin.get("/api/me");
-      expect(me.status).toBe(200);
-      expect(me.body.role).toBe("admin");
-    },
-  );
-
-  it("invite mode: no invite, used, expired and other-email invites are refused and create nobody", async () => {
-    const { app, invite, advance } = await instance("invite");
-    const before = await userCount(app);
-
-    const none = await signUp(app, "Nobody");
-    expect(none.res.status).toBe(403);
-    expect(none.res.body.code).toBe("invite_required");
-    expect(none.res.headers["content-type"]).toContain("application/problem+json");
-
-    const made = await invite({ role: "member" });
-    expect(made.url).toBe(`${testConfig().baseUrl}/signup?invite=${made.token}`);
-    const used = await signUp(app, "Invited", { inviteToken: made.token });
-    expect(used.res.status, used.res.text).toBe(200);
-    expect((await used.client.get("/api/me")).body.role).toBe("member");
-    const again = await signUp(app, "Second", { inviteToken: made.token });
-    expect(again.res.status).toBe(403);
-    expect(again.res.body).toMatchObject({
-      code: "invite_required",
-      detail: expect.stringMatching(/already been used/),
+describe.each<ModeName>(["embedded", "postgres"])(
+  "who may sign up (%s)",
+  { timeout: 120_000 },
+  (modeName) => {
+    let mode: ModeEnv;
+    const cleanups: (() => Promise<void>)[] = [];
+    beforeAll(async () => {
+      mode = await prepareMode(modeName);
+    });
+    afterAll(async () => {
+      for (const cleanup of cleanups) await cleanup();
+      await mode.teardown();
     });
 
-    const bound = await invite({ email: "bound@example.test" });
-    const wrong = await signUp(app, "Wrong", { inviteToken: bound.token });
-    expect(wrong.res.body).toMatchObject({
-      code: "invite_required",
-      detail: expect.stringMatching(/another email/),
-    });
-    const right = await signUp(app, "Right", { inviteToken: bound.token, email: "Bound@example.test" });
-    expect(right.res.status, right.res.text).toBe(200);
-
-    const short = await invite({ expiresInHours: 1 });
-    advance(2 * 3_600_000);
-    const late = await signUp(app, "Late", { inviteToken: short.token });
-    expect(late.res.body).toMatchObject({
-      code: "invite_required",
-      detail: expect.stringMatching(/expired/),
-    });
-
-    const bogus = await signUp(app, "Bogus", { inviteToken: "not-an-invite" });
-    expect(bogus.res.body).toMatchObject({
-      code: "invite_required",
-      detail: expect.stringMatching(/not valid/),
-    });
-
-    expect(await userCount(app)).toBe(before + 2);
-  });
-
-  /** Each mode against each kind of invite: what DESIGN section 8 decides. */
-  const CASES = ["none", "valid", "used", "expired", "other-email"] as const;
-  const EXPECTED: Record<AccessConfig["signupMode"], Record<(typeof CASES)[number], number | string>> = {
-    invite: {
-      none: "invite_required",
-      valid: 200,
-      used: "invite_required",
-      expired: "invite_required",
-      "other-email": "invite_required",
-    },
-    // Open admits anyone; an invite, when valid, still grants its role.
-    open: { none: 200, valid: 200, used: 200, expired: 200, "other-email": 200 },
-    closed: {
-      none: "signup_disabled",
-      valid: "signup_disabled",
-      used: "signup_disabled",
-      expired: "signup_disabled",
-      "other-email": "signup_disabled",
-    },
-  };
-  it.each(["invite", "open", "closed"] as const)("the sign-up matrix in %s mode", async (signupMode) => {
-    const { app, invite, advance } = await instance(signupMode);
-    const tokens: Record<string, string | undefined> = { none: undefined };
-    if (signupMode !== "closed") {
-      tokens.valid = (await invite({ role: "admin" })).token;
-      const used = (await invite()).token;
-      expect((await signUp(app, "Spender", { inviteToken: used })).res.status).toBe(200);
-      tokens.used = used;
-      tokens["other-email"] = (await invite({ email: "someone-else@example.test" })).token;
-      tokens.expired = (await invite({ expiresInHours: 1 })).token;
-    } else {
-      for (const kind of CASES.slice(1)) tokens[kind] = "an-invite-closed-mode-never-reads";
+    /**
+     * One instance per sign-up mode, shared by the tests below (each embedded start is a fresh
+     * in-memory database, the slow part on a loaded machine), with its admin and an invite factory.
+     */
+    const instances = new Map<AccessConfig["signupMode"], ReturnType<typeof newInstance>>();
+    function instance(signupMode: AccessConfig["signupMode"]) {
+      const made = instances.get(signupMode) ?? newInstance(signupMode);
+      instances.set(signupMode, made);
+      return made;
     }
-    advance(2 * 3_600_000);
-    for (const kind of CASES) {
-      const before = await userCount(app);
-      const { res, client } = await signUp(app, `Case${kind.replace("-", "")}`, {
-        inviteToken: tokens[kind],
-      });
-      const expected = EXPECTED[signupMode][kind];
-      const label = `${signupMode} x ${kind}: ${res.text}`;
-      if (expected === 200) {
-        expect(res.status, label).toBe(200);
-        expect(await userCount(app)).toBe(before + 1);
-        const role = (await client.get("/api/me")).body.role;
-        expect(role, label).toBe(kind === "valid" ? "admin" : "member");
-      } else {
-        expect(res.status, label).toBe(403);
-        expect(res.body.code, label).toBe(expected);
-        expect(await userCount(app), label).toBe(before);
-      }
-    }
-  });
-
-  it("lists open invites without their tokens, and revokes them", async () => {
-    const { app, admin, invite } = await instance("invite");
-    const made = await invite({ role: "admin", email: "boss@example.test" });
-    const list = await admin.get("/api/admin/invites");
-    expect(list.status).toBe(200);
-    expect(list.text).not.toContain(made.token);
-    const listed = list.body.find((i: { id: string }) => i.id === made.id);
-    expect(listed).toMatchObject({ email: "boss@example.test", role: "admin" });
-
-    const revokable = await invite();
-    expect((await admin.delete(`/api/admin/invites?id=${made.id}`)).status).toBe(204);
-    expect((await admin.delete(`/api/admin/invites?id=${made.id}`)).status).toBe(404);
-    expect((await admin.get("/api/admin/invites")).body.some((i: { id: string }) => i.id === made.id)).toBe(
-      false,
-    );
-    const revoked = await signUp(app, "Boss", { inviteToken: made.token, email: "boss@example.test" });
-    expect(revoked.res.status).toBe(403);
-    const ok = await signUp(app, "Member", { inviteToken: revokable.token });
-    expect(ok.res.status).toBe(200);
-  });
-
-  it("open mode admits anyone; closed mode admits nobody, invite or not", async () => {
-    const open = await instance("open");
-    expect((await signUp(open.app, "Walkin")).res.status).toBe(200);
-
-    const closed = await instance("closed");
-    const made = await closed.invite();
-    const before = await userCount(closed.app);
-    for (const attempt of [
-      await signUp(closed.app, "Walkin"),
-      await signUp(closed.app, "Invited", { inviteToken: made.token }),
-    ]) {
-      expect(attempt.res.status).toBe(403);
-      expect(attempt.res.body.code).toBe("signup_disabled");
-    }
-    expect(await userCount(closed.app)).toBe(before);
-  });
-
-  it("sign-ups racing on an empty instance: exactly one admin", { timeout: 90_000 }, async () => {
-    // Open mode admits all four, one as admin; invite mode admits only the winner (PostgreSQL
-    // only: each embedded start is a fresh in-memory database, heavy on a loaded machine).
-    const signupModes = modeName === "embedded" ? (["open"] as const) : (["open", "invite"] as const);
-    for (const signupMode of signupModes) {
+    async function newInstance(signupMode: AccessConfig["signupMode"]) {
+      let now = Date.parse("2026-11-26T10:00:00Z");
+      // Embedded mode opens a fresh in-memory database per app; PostgreSQL apps share theirs, so
+      // each instance here gets its own database.
       const own = modeName === "embedded" ? mode : await prepareMode(modeName);
       if (own !== mode) cleanups.push(() => own.teardown());
-      const app = await own.start({ access: access({ signupMode }) });
-      const results = await Promise.all(["Ann", "Ben", "Cat", "Dan"].map((name) => signUp(app, name)));
-      const roles: string[] = [];
-      for (const { client, res } of results) {
-        if (res.status === 200) roles.push((await client.get("/api/me")).body.role);
-        else expect(res.body.code, res.text).toBe("invite_required");
-      }
-      expect(
-        roles.filter((role) => role === "admin"),
-        `${signupMode}: ${roles}`,
-      ).toHaveLength(1);
-      if (signupMode === "open") expect(roles).toHaveLength(4);
+      const app = await own.start({ access: access({ signupMode }) }, { clock: () => now });
+      const first = await signUp(app, "Founder");
+      expect(first.res.status, first.res.text).toBe(200);
+      const invite = async (body: Record<string, unknown> = {}) => {
+        const res = await first.client.post("/api/admin/invites", body);
+        expect(res.status, res.text).toBe(201);
+        return res.body as { id: string; token: string; url: string; role: string };
+      };
+      return { app, admin: first.client, invite, advance: (ms: number) => (now += ms) };
     }
-  });
-});
+    it.each(["invite", "open", "closed"] as const)(
+      "%s: the first account of an empty instance is the admin",
+      async (signupMode) => {
+        const { admin } = await instance(signupMode);
+        const me = await admin.get("/api/me");
+        expect(me.status).toBe(200);
+        expect(me.body.role).toBe("admin");
+      },
+    );
+
+    it("invite mode: no invite, used, expired and other-email invites are refused and create nobody", async () => {
+      const { app, invite, advance } = await instance("invite");
+      const before = await userCount(app);
+
+      const none = await signUp(app, "Nobody");
+      expect(none.res.status).toBe(403);
+      expect(none.res.body.code).toBe("invite_required");
+      expect(none.res.headers["content-type"]).toContain("application/problem+json");
+
+      const made = await invite({ role: "member" });
+      expect(made.url).toBe(`${testConfig().baseUrl}/signup?invite=${made.token}`);
+      const used = await signUp(app, "Invited", { inviteToken: made.token });
+      expect(used.res.status, used.res.text).toBe(200);
+      expect((await used.client.get("/api/me")).body.role).toBe("member");
+      const again = await signUp(app, "Second", { inviteToken: made.token });
+      expect(again.res.status).toBe(403);
+      expect(again.res.body).toMatchObject({
+        code: "invite_required",
+        detail: expect.stringMatching(/already been used/),
+      });
+
+      const bound = await invite({ email: "bound@example.test" });
+      const wrong = await signUp(app, "Wrong", { inviteToken: bound.token });
+      expect(wrong.res.body).toMatchObject({
+        code: "invite_required",
+        detail: expect.stringMatching(/another email/),
+      });
+      const right = await signUp(app, "Right", { inviteToken: bound.token, email: "Bound@example.test" });
+      expect(right.res.status, right.res.text).toBe(200);
+
+      const short = await invite({ expiresInHours: 1 });
+      advance(2 * 3_600_000);
+      const late = await signUp(app, "Late", { inviteToken: short.token });
+      expect(late.res.body).toMatchObject({
+        code: "invite_required",
+        detail: expect.stringMatching(/expired/),
+      });
+
+      const bogus = await signUp(app, "Bogus", { inviteToken: "not-an-invite" });
+      expect(bogus.res.body).toMatchObject({
+        code: "invite_required",
+        detail: expect.stringMatching(/not valid/),
+      });
+
+      expect(await userCount(app)).toBe(before + 2);
+    });
+
+    /** Each mode against each kind of invite: what DESIGN section 8 decides. */
+    const CASES = ["none", "valid", "used", "expired", "other-email"] as const;
+    const EXPECTED: Record<AccessConfig["signupMode"], Record<(typeof CASES)[number], number | string>> = {
+      invite: {
+        none: "invite_required",
+        valid: 200,
+        used: "invite_required",
+        expired: "invite_required",
+        "other-email": "invite_required",
+      },
+      // Open admits anyone; an invite, when valid, still grants its role.
+      open: { none: 200, valid: 200, used: 200, expired: 200, "other-email": 200 },
+      closed: {
+        none: "signup_disabled",
+        valid: "signup_disabled",
+        used: "signup_disabled",
+        expired: "signup_disabled",
+        "other-email": "signup_disabled",
+      },
+    };
+    it.each(["invite", "open", "closed"] as const)("the sign-up matrix in %s mode", async (signupMode) => {
+      const { app, invite, advance } = await instance(signupMode);
+      const tokens: Record<string, string | undefined> = { none: undefined };
+      if (signupMode !== "closed") {
+        tokens.valid = (await invite({ role: "admin" })).token;
+        const used = (await invite()).token;
+        expect((await signUp(app, "Spender", { inviteToken: used })).res.status).toBe(200);
+        tokens.used = used;
+        tokens["other-email"] = (await invite({ email: "someone-else@example.test" })).token;
+        tokens.expired = (await invite({ expiresInHours: 1 })).token;
+      } else {
+        for (const kind of CASES.slice(1)) tokens[kind] = "an-invite-closed-mode-never-reads";
+      }
+      advance(2 * 3_600_000);
+      for (const kind of CASES) {
+        const before = await userCount(app);
+        const { res, client } = await signUp(app, `Case${kind.replace("-", "")}`, {
+          inviteToken: tokens[kind],
+        });
+        const expected = EXPECTED[signupMode][kind];
+        const label = `${signupMode} x ${kind}: ${res.text}`;
+        if (expected === 200) {
+          expect(res.status, label).toBe(200);
+          expect(await userCount(app)).toBe(before + 1);
+          const role = (await client.get("/api/me")).body.role;
+          expect(role, label).toBe(kind === "valid" ? "admin" : "member");
+        } else {
+          expect(res.status, label).toBe(403);
+          expect(res.body.code, label).toBe(expected);
+          expect(await userCount(app), label).toBe(before);
+        }
+      }
+    });
+
+    it("lists open invites without their tokens, and revokes them", async () => {
+      const { app, admin, invite } = await instance("invite");
+      const made = await invite({ role: "admin", email: "boss@example.test" });
+      const list = await admin.get("/api/admin/invites");
+      expect(list.status).toBe(200);
+      expect(list.text).not.toContain(made.token);
+      const listed = list.body.find((i: { id: string }) => i.id === made.id);
+      expect(listed).toMatchObject({ email: "boss@example.test", role: "admin" });
+
+      const revokable = await invite();
+      expect((await admin.delete(`/api/admin/invites?id=${made.id}`)).status).toBe(204);
+      expect((await admin.delete(`/api/admin/invites?id=${made.id}`)).status).toBe(404);
+      expect((await admin.get("/api/admin/invites")).body.some((i: { id: string }) => i.id === made.id)).toBe(
+        false,
+      );
+      const revoked = await signUp(app, "Boss", { inviteToken: made.token, email: "boss@example.test" });
+      expect(revoked.res.status).toBe(403);
+      const ok = await signUp(app, "Member", { inviteToken: revokable.token });
+      expect(ok.res.status).toBe(200);
+    });
+
+    it("open mode admits anyone; closed mode admits nobody, invite or not", async () => {
+      const open = await instance("open");
+      expect((await signUp(open.app, "Walkin")).res.status).toBe(200);
+
+      const closed = await instance("closed");
+      const made = await closed.invite();
+      const before = await userCount(closed.app);
+      for (const attempt of [
+        await signUp(closed.app, "Walkin"),
+        await signUp(closed.app, "Invited", { inviteToken: made.token }),
+      ]) {
+        expect(attempt.res.status).toBe(403);
+        expect(attempt.res.body.code).toBe("signup_disabled");
+      }
+      expect(await userCount(closed.app)).toBe(before);
+    });
+
+    it("sign-ups racing on an empty instance: exactly one admin", { timeout: 90_000 }, async () => {
+      // Open mode admits all four, one as admin; invite mode admits only the winner (PostgreSQL
+      // only: each embedded start is a fresh in-memory database, heavy on a loaded machine).
+      const signupModes = modeName === "embedded" ? (["open"] as const) : (["open", "invite"] as const);
+      for (const signupMode of signupModes) {
+        const own = modeName === "embedded" ? mode : await prepareMode(modeName);
+        if (own !== mode) cleanups.push(() => own.teardown());
+        const app = await own.start({ access: access({ signupMode }) });
+        const results = await Promise.all(["Ann", "Ben", "Cat", "Dan"].map((name) => signUp(app, name)));
+        const roles: string[] = [];
+        for (const { client, res } of results) {
+          if (res.status === 200) roles.push((await client.get("/api/me")).body.role);
+          else expect(res.body.code, res.text).toBe("invite_required");
+        }
+        expect(
+          roles.filter((role) => role === "admin"),
+          `${signupMode}: ${roles}`,
+        ).toHaveLength(1);
+        if (signupMode === "open") expect(roles).toHaveLength(4);
+      }
+    });
+  },
+);
 
 describe("administering users (postgres+redis, two instances)", () => {
   let mode: ModeEnv;

@@ -24,7 +24,7 @@ const person = (more: Partial<OidcAccount> = {}): OidcAccount => {
 };
 
 /** Single sign-on against oidc-provider on 127.0.0.1 (DESIGN section 12). */
-describe.each<ModeName>(["embedded", "postgres"])("single sign-on (%s)", (modeName) => {
+describe.each<ModeName>(["embedded", "postgres"])("single sign-on (%s)", { timeout: 120_000 }, (modeName) => {
   let mode: ModeEnv;
   let op: OidcServer;
   let app: BuiltApp;
@@ -37,14 +37,9 @@ describe.each<ModeName>(["embedded", "postgres"])("single sign-on (%s)", (modeNa
   /** A password account made through an invite (the instance is invite-only). */
   async function invited(name: string, email: string) {
     const invite = await founder.post("/api/admin/invites", { email }, { origin: base });
-    const client = new TestClient(app.app);
-    const password = `pw-${email}-Secret1`;
-    registerSecret(password);
-    const res = await client.post("/api/auth/sign-up/email", {
-      name,
-      email,
-      password,
+    const res = await new TestClient(app.app).trySignUp(name, email, {
       inviteToken: invite.body.token,
+      origin: base,
     });
     expect(res.status, res.text).toBe(200);
     return res.body.user as { id: string };

@@ -81,15 +81,29 @@ export class TestClient {
   }
 
   async signUp(name = "Ada", email = uniqueEmail(name.toLowerCase()), password = `pw-${email}-Secret1`) {
-    registerSecret(password);
-    const res = await this.post<{ token: string; user: { id: string; email: string; name: string } }>(
-      "/api/auth/sign-up/email",
-      { name, email, password },
-    );
+    const res = await this.trySignUp(name, email, { password });
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
-    this.user = res.body.user;
-    this.sessionToken = res.body.token;
-    return { ...res.body.user, password };
+    return { ...(res.body.user as { id: string; email: string; name: string }), password };
+  }
+
+  /** A sign-up that may be refused (sign-up modes, invites): the answer as it came. */
+  async trySignUp(
+    name: string,
+    email = uniqueEmail(name.toLowerCase()),
+    options: { password?: string; inviteToken?: string; origin?: string } = {},
+  ) {
+    const password = options.password ?? `pw-${email}-Secret1`;
+    registerSecret(password);
+    const res = await this.post(
+      "/api/auth/sign-up/email",
+      { name, email, password, ...(options.inviteToken ? { inviteToken: options.inviteToken } : {}) },
+      options.origin ? { origin: options.origin } : undefined,
+    );
+    if (res.status === 200) {
+      this.user = res.body.user;
+      this.sessionToken = res.body.token;
+    }
+    return res;
   }
 }
 
