@@ -1,4 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
+import { type Me, MeSchema } from "./operators.js";
 import { DashboardSchema, SettingsSchema, Uuid, WidgetSchema } from "./resources.js";
 
 /**
@@ -11,6 +12,7 @@ export const BootstrapSchema = Type.Object(
       user: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
       session: Type.Object({ id: Type.String(), expiresAt: Type.String({ format: "date-time" }) }),
     }),
+    me: Type.Ref(MeSchema, { description: "As GET /api/me answers: the role decides the admin pages" }),
     dashboards: Type.Array(Type.Ref(DashboardSchema)),
     settings: Type.Ref(SettingsSchema),
     dashboardId: Type.Union([Uuid, Type.Null()], {
@@ -23,7 +25,8 @@ export const BootstrapSchema = Type.Object(
 );
 
 export interface Bootstrap
-  extends Omit<Static<typeof BootstrapSchema>, "dashboards" | "settings" | "widgets"> {
+  extends Omit<Static<typeof BootstrapSchema>, "me" | "dashboards" | "settings" | "widgets"> {
+  me: Me;
   dashboards: Static<typeof DashboardSchema>[];
   settings: Static<typeof SettingsSchema>;
   widgets: Static<typeof WidgetSchema>[];

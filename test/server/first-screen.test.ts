@@ -85,6 +85,8 @@ describe.each(MODES)("paginated dashboards and the bootstrap answer (%s)", (mode
     expect(res.status).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.body.session.user).toEqual({ id: ada.user!.id, name: "Ada", email: ada.user!.email });
+    // The first account of the instance is its admin; the web app reads the role from here.
+    expect(res.body.me).toEqual({ ...res.body.session.user, role: expect.any(String), image: null });
     expect(res.body.session.session.expiresAt).toMatch(/Z$/);
     expect(res.body.dashboards).toEqual((await ada.get("/api/dashboards")).body);
     expect(res.body.settings).toEqual((await ada.get("/api/settings")).body[0]);

@@ -98,7 +98,14 @@ export function apiKeys(auth: Auth, db: Db) {
       const result = await auth.api.verifyApiKey({ body: { key } });
       if (!result.valid || !result.key) return null;
       const [owner] = await db
-        .select({ id: user.id, name: user.name, email: user.email, role: user.role, banned: user.banned })
+        .select({
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          image: user.image,
+          role: user.role,
+          banned: user.banned,
+        })
         .from(user)
         .where(eq(user.id, result.key.referenceId))
         .limit(1);
@@ -106,7 +113,7 @@ export function apiKeys(auth: Auth, db: Db) {
       if (!owner || owner.banned) return null;
       const expiresAt = result.key.expiresAt ? new Date(result.key.expiresAt).getTime() : null;
       return {
-        user: { id: owner.id, name: owner.name, email: owner.email },
+        user: { id: owner.id, name: owner.name, email: owner.email, image: owner.image },
         role: owner.role === "admin" ? "admin" : "member",
         key: { id: result.key.id, scopes: scopesOf(result.key.permissions), expiresAt },
       };

@@ -105,6 +105,7 @@ export class SessionResolver {
         id: user.id,
         name: user.name,
         email: user.email,
+        image: user.image,
         role: user.role,
       })
       .from(session)
@@ -122,7 +123,7 @@ export class SessionResolver {
     const entry: CacheEntry = {
       sessionId: row.sessionId,
       expiresAt: row.expiresAt.getTime(),
-      user: { id: row.id, name: row.name, email: row.email },
+      user: { id: row.id, name: row.name, email: row.email, image: row.image },
       role: row.role === "admin" ? "admin" : "member",
       cachedAt: now,
     };

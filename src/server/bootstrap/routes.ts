@@ -5,7 +5,7 @@ import { Uuid } from "../../contract/resources.js";
 import type { AppContext } from "../context.js";
 import { sendJsonText } from "../http/encoded-json.js";
 import { errorResponses } from "../http/schemas.js";
-import type { SessionActor } from "../policies/actor.js";
+import { meOf, type SessionActor } from "../policies/actor.js";
 import { listDashboardsJson } from "../resources/dashboards/queries.js";
 import { listSettings } from "../resources/settings/queries.js";
 import { listDashboardWidgetsJson } from "../resources/widgets/queries.js";
@@ -49,11 +49,12 @@ export const bootstrapRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
         null;
       const widgets = opened ? await listDashboardWidgetsJson(ctx.database, userId, opened) : "[]";
       const session = {
-        user,
+        user: { id: user.id, name: user.name, email: user.email },
         session: { id: current.id, expiresAt: new Date(current.expiresAt).toISOString() },
       };
       const body =
-        `{"session":${JSON.stringify(session)},"dashboards":${dashboards.json},` +
+        `{"session":${JSON.stringify(session)},"me":${JSON.stringify(meOf(request.actor as SessionActor))},` +
+        `"dashboards":${dashboards.json},` +
         `"settings":${JSON.stringify(settings)},"dashboardId":${JSON.stringify(opened)},"widgets":${widgets}}`;
       return sendJsonText(reply.header("cache-control", "no-store"), body);
     },

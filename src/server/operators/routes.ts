@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import { eq } from "drizzle-orm";
 import {
   AdminUserSchema,
   CreatedInviteSchema,
@@ -14,7 +13,7 @@ import type { AppContext } from "../context.js";
 import { user } from "../db/schema.js";
 import { badRequest, notFound } from "../http/errors.js";
 import { errorResponses, IdQuery } from "../http/schemas.js";
-import type { UserActor } from "../policies/actor.js";
+import { meOf, type UserActor } from "../policies/actor.js";
 import { createInvite, openInvites, revokeInvite } from "./invites.js";
 import { deleteUser, listUsers, updateUser } from "./users.js";
 
@@ -34,15 +33,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
         response: { 200: Type.Ref(MeSchema), ...errorResponses() },
       },
     },
-    async (request) => {
-      const actor = request.actor as UserActor;
-      const [row] = await db
-        .select({ image: user.image })
-        .from(user)
-        .where(eq(user.id, actor.user.id))
-        .limit(1);
-      return { ...actor.user, role: actor.role, image: row?.image ?? null };
-    },
+    async (request) => meOf(request.actor as UserActor),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { ApiKeyScope, Role } from "../../contract/operators.js";
+import type { ApiKeyScope, Me, Role } from "../../contract/operators.js";
 import type { SessionUser } from "../../contract/session.js";
 
 /** Someone without a session: a visitor of a published dashboard, or a client not signed in. */
@@ -32,3 +32,9 @@ export type UserActor = SessionActor | KeyActor;
 export type Actor = Visitor | UserActor;
 
 export const VISITOR: Visitor = Object.freeze({ kind: "visitor" });
+
+/** The signed-in user as `/api/me` and the bootstrap answer name them. */
+export function meOf(actor: UserActor): Me {
+  const { id, name, email, image } = actor.user;
+  return { id, name, email, role: actor.role, image: image ?? null };
+}

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { operatorsApi } from "./operators-api";
+import { keys } from "./queries";
 
 export const operatorKeys = {
-  me: ["me"] as const,
+  me: keys.me,
   instance: ["instance"] as const,
   users: ["admin", "users"] as const,
   invites: ["admin", "invites"] as const,

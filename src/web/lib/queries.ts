@@ -15,6 +15,8 @@ import { type AppSettings, mergeAppSettings, parseAppSettings } from "./app-sett
 
 export const keys = {
   session: ["session"] as const,
+  /** The signed-in user with their role (GET /api/me), seeded by the bootstrap answer. */
+  me: ["me"] as const,
   dashboards: ["dashboards"] as const,
   widgets: (dashboardId: string) => ["widgets", dashboardId] as const,
   settings: ["settings"] as const,
@@ -63,6 +65,7 @@ async function loadSession(client: QueryClient): Promise<SessionInfo | null> {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
+  client.setQueryData(keys.me, data.me);
   client.setQueryData(keys.dashboards, data.dashboards);
   client.setQueryData(keys.settings, data.settings);
   if (data.dashboardId) client.setQueryData(keys.widgets(data.dashboardId), data.widgets);
