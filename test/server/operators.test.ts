@@ -259,6 +259,17 @@ describe("administering users (postgres+redis, two instances)", () => {
       expect(res.status, `${method} ${url}`).toBe(403);
       expect(res.body.code).toBe("forbidden");
     }
+    // Nor through better-auth's own endpoints: the admin plugin's are closed, and a user cannot
+    // write their own role.
+    for (const path of [
+      "/api/auth/admin/set-role",
+      "/api/auth/admin/list-users",
+      "/api/auth/api-key/create",
+    ]) {
+      const res = await member.post(path, { userId: member.user!.id, role: "admin", name: "k" });
+      expect(res.status, path).toBe(404);
+    }
+    await member.post("/api/auth/update-user", { role: "admin", banned: false });
     expect((await member.get("/api/me")).body.role).toBe("member");
     expect((await new TestClient(one.app).get("/api/admin/users")).status).toBe(401);
   });
