@@ -620,7 +620,9 @@ describe("data widgets in the browser", () => {
         await dialog.waitFor({ state: "detached" });
       }
     },
-    STEP,
+    // Fourteen panels, each with its data and a screenshot: one step's budget per few panels,
+    // so a loaded machine is slower, not failing.
+    STEP * 3,
   );
 
   it(
