@@ -67,7 +67,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // Connecting (or waiting for a free client) may take 10 s: a loaded machine forks backends slowly,
+  // and a database that is down still fails the request soon.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on("error", () => {});
   const db = drizzleNodePg({ client: transactionSafePool(pool), schema }) as unknown as Db;
