@@ -2,11 +2,11 @@
  * Import layering, checked in CI (`npm run lint:layers`). Arrows run downward only:
  *   contract  <-  server core (config, db, http, upstream, policies, ratelimit)
  *             <-  server features (auth, bootstrap, resources/<name>, notifications, realtime, exchange,
- *                 providers, weather, web)  <-  app.ts / main.ts
+ *                 providers, weather, jobs, web)  <-  app.ts / main.ts
  *   contract  <-  web (the SPA never reaches into the server)
  */
 const FEATURES =
-  "(auth|bootstrap|resources|notifications|realtime|exchange|providers|weather|feeds|icons|portability|web)";
+  "(auth|bootstrap|resources|notifications|realtime|exchange|providers|weather|feeds|icons|portability|jobs|web)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -39,6 +39,8 @@ import { rateLimitPlugin } from "./http/rate-limit.js";
 import { securityHeaders, swaggerCsp } from "./http/security-headers.js";
 import { applyConnectionLimit, edgeServerOptions } from "./http/server-options.js";
 import { iconRoutes } from "./icons/routes.js";
+import { alertScheduler, startAlertWorker } from "./jobs/alerts.js";
+import { openJobQueue } from "./jobs/queue.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { NotificationService } from "./notifications/service.js";
 import { createRedisNotificationStore } from "./notifications/stores/redis.js";
@@ -169,6 +171,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ...edgeServerOptions(config.http),
   }).withTypeProvider<TypeBoxTypeProvider>();
   applyConnectionLimit(app, config.http);
+  // The shared job queue (alerts) starts beside everything else and is not waited for: the app
+  // serves at once, and only writes to dashboards and widgets wait until it is up (DashboardChanges).
+  const jobsStarting = migrated.then(async () => {
+    const queue = await openJobQueue(database, app.log);
+    await startAlertWorker(queue, database, notifications, app.log);
+    return queue;
+  });
+  jobsStarting.catch((error) => {
+    app.log.error({ err: error }, "the job queue did not start");
+    // Operators see it in /readyz; writes that schedule reminders fail, the rest go on.
+    state.warn("job-queue", "The job queue did not start: reminders are not scheduled (see the log)");
+  });
+  ctx.changes.waitFor(jobsStarting);
+  // Widgets' reminders are scheduled, moved and cancelled in the transaction of each change.
+  ctx.changes.listenAll(alertScheduler(jobsStarting, clock));
   if (redis) watchRedisPersistence(redis, state, app.log);
 
   app.addHook("onSend", async (request, reply) => {
@@ -269,6 +286,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       closed = true;
       state.phase = "closing";
       await app.close();
+      // A queue still starting is waited for, then stopped with the rest.
+      await (await jobsStarting.catch(() => null))?.stop();
       sessions.stop();
       sso.stop();
       limiter.close();

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type BuiltApp, buildApp } from "../../src/server/app.js";
 import { signedInClient, TestClient } from "../support/client.js";
 import { testConfig } from "../support/config.js";
+import { watchReminders } from "../support/reminders.js";
 import { createPostgresDatabase } from "../support/services.js";
 
 describe("several instances on one PostgreSQL", () => {
@@ -53,5 +54,39 @@ describe("several instances on one PostgreSQL", () => {
       status = (await elsewhere.get("/api/dashboards")).status;
     }
     expect(status).toBe(401);
+  });
+
+  // Here, on these three instances: two files each starting three instances at once on the shared
+  // PostgreSQL time out connecting (seen without the job queue too), so they share this one.
+  it("a reminder due on the shared queue fires exactly once across the instances", async () => {
+    const [one] = apps as [BuiltApp];
+    const client = await signedInClient(one.app, "Reminded");
+    const watchers = await Promise.all(apps.map((a) => watchReminders(a, client.user!.id)));
+    const dashboardId = (await client.post("/api/dashboards", { name: "Alerts" })).body.id;
+    const count = 20;
+    for (let i = 0; i < count; i++) {
+      const target = new Date(Date.now() + 1500 + i * 20).toISOString();
+      const res = await client.post("/api/widgets", {
+        dashboardId,
+        widgetType: "Countdown",
+        height: 100,
+        width: 100,
+        positionX: 0,
+        positionY: 0,
+        config: { title: `R${i}`, target, notify: true },
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    // Every instance's bus sees every notification once (the fan-out), whichever instance fired it.
+    await Promise.all(watchers.map((w) => w.until(count)));
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const w of watchers) {
+      const messages = w.seen.map((e) => e.notification.message);
+      expect(messages).toHaveLength(count);
+      expect(new Set(messages).size).toBe(count);
+    }
+    const stored = (await client.get("/api/notifications")).body as { type: string }[];
+    expect(stored.filter((n) => n.type === "reminder")).toHaveLength(count);
+    for (const w of watchers) await w.stop();
   });
 });

@@ -51,3 +51,42 @@ describe("Crypto config", () => {
     expect(query(parse({ pairs: [] }))).toBeNull();
   });
 });
+
+describe("Crypto price alerts", () => {
+  const alert = { id: "a1", pair: "BTC-USD", direction: "above", price: 70000 };
+
+  it("keeps well-formed alerts, normalises the pair, and stays absent when none are set", () => {
+    expect(parse({ pairs: ["BTC-USD"], alerts: [{ ...alert, pair: " btc-usd " }] }).alerts).toEqual([alert]);
+    expect(parse({ pairs: ["BTC-USD"] })).not.toHaveProperty("alerts");
+    expect(cryptoWidget.alerts!.watched!(parse({ alerts: [alert] }))).toBe(true);
+    expect(cryptoWidget.alerts!.watched!(parse({ alerts: [] }))).toBe(false);
+    expect(cryptoWidget.alerts!.watched!(parse({}))).toBe(false);
+  });
+
+  it("refuses bad alerts with the path of each problem", () => {
+    const check = cryptoWidget.alerts!.check;
+    expect(check({ alerts: [alert] })).toEqual([]);
+    expect(check({})).toEqual([]);
+    expect(check({ alerts: "BTC" })).toEqual([{ path: "/alerts", message: "must be an array" }]);
+    expect(
+      check({
+        alerts: [
+          { ...alert, pair: "BTC/USD" },
+          { ...alert, direction: "sideways" },
+          { ...alert, price: -1 },
+          { ...alert, price: "70000" },
+          7,
+        ],
+      }),
+    ).toEqual([
+      { path: "/alerts/0/pair", message: "must be a pair like BTC-USD" },
+      { path: "/alerts/1/direction", message: "must be one of: above, below" },
+      { path: "/alerts/2/price", message: "must be a positive number" },
+      { path: "/alerts/3/price", message: "must be a positive number" },
+      { path: "/alerts/4", message: "must be an object" },
+    ]);
+    expect(check({ alerts: Array.from({ length: 21 }, (_, i) => ({ ...alert, id: `a${i}` })) })).toEqual([
+      { path: "/alerts", message: "must have at most 20 items" },
+    ]);
+  });
+});

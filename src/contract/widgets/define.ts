@@ -26,14 +26,40 @@ export interface ServiceDataSource<C, Q> {
   visitorQuery(config: C): Q | null;
 }
 
+/** One reminder a saved config asks for: a stable key within the widget, when, and what it says. */
+export interface AlertRule {
+  /** Stable across edits that do not touch this rule (a todo's id, not its position). */
+  key: string;
+  /** ISO 8601 instant (UTC, milliseconds) the reminder is due. */
+  at: string;
+  message: string;
+}
+
+/** A problem with a config key an alert reads, as the API's validation errors name it. */
+export interface AlertConfigIssue {
+  /** JSON Pointer within the config, e.g. `/todos/2/dueAt`. */
+  path: string;
+  message: string;
+}
+
 /**
  * Alerting hooks, the slot the alerts issue fills in (DESIGN section 11: Countdown `notify`,
  * Crypto `alerts`, Meetings `remindMinutesBefore`, Inbox `notifyNewMail`, Todo `dueAt`), so the
  * server's scheduler reads each widget type's rules from its definition, not from a second table.
  */
 export interface WidgetAlertHooks<C> {
-  /** The reminders and alerts a saved config asks for, each under a stable key. */
-  rules(config: C): readonly { key: string }[];
+  /** The time-based reminders a parsed config asks for, each under a stable key. Pure. */
+  rules?(config: C): readonly AlertRule[];
+  /**
+   * Whether the config asks the server to watch something over time (prices, calendars, mail):
+   * such widgets are checked on the shared queue's periodic pass, not scheduled at an instant.
+   */
+  watched?(config: C): boolean;
+  /**
+   * Strict checks of the raw keys the rules read: the parser repairs a bad value away, but a
+   * client that sends `notify: "yes"` is told (400) rather than silently getting no reminder.
+   */
+  check(raw: unknown): readonly AlertConfigIssue[];
 }
 
 /** What a widget type's file declares. */

@@ -140,7 +140,7 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-function isInstant(value: string): boolean {
+export function isInstant(value: string): boolean {
   return value.length <= 40 && Number.isFinite(Date.parse(value));
 }
 

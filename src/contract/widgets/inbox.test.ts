@@ -23,3 +23,16 @@ describe("Inbox config", () => {
     expect(parse({ labels: ["UNREAD", "UNREAD", "bad label"] })).toEqual({ labels: ["UNREAD"] });
   });
 });
+
+describe("Inbox new-mail setting", () => {
+  it("is watched only when notifyNewMail is true, and refuses a non-boolean", () => {
+    const { parse, alerts } = inboxWidget;
+    expect(alerts!.watched!(parse({ notifyNewMail: true }))).toBe(true);
+    expect(alerts!.watched!(parse({ notifyNewMail: false }))).toBe(false);
+    expect(alerts!.watched!(parse({}))).toBe(false);
+    expect(alerts!.check({ notifyNewMail: "yes" })).toEqual([
+      { path: "/notifyNewMail", message: "must be boolean" },
+    ]);
+    expect(alerts!.check({ notifyNewMail: true })).toEqual([]);
+  });
+});

@@ -1,7 +1,8 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "../typebox.js";
-import { defineWidgetType } from "./define.js";
+import { type AlertConfigIssue, defineWidgetType } from "./define.js";
 import { Matching } from "./fields.js";
+import { isRecord } from "./parse.js";
 
 export const MAX_LABELS = 10;
 
@@ -13,11 +14,19 @@ export const InboxConfig = Type.Object({
     uniqueItems: true,
     default: ["INBOX"],
   }),
+  /** A notification for each new message under these labels, sent by the server. */
+  notifyNewMail: Type.Optional(Type.Boolean()),
 });
 export type InboxConfig = Static<typeof InboxConfig>;
+
+function checkInbox(raw: unknown): AlertConfigIssue[] {
+  if (!isRecord(raw) || raw.notifyNewMail === undefined || typeof raw.notifyNewMail === "boolean") return [];
+  return [{ path: "/notifyNewMail", message: "must be boolean" }];
+}
 
 export const inboxWidget = defineWidgetType({
   type: "Inbox",
   config: InboxConfig,
   data: { kind: "account", provider: "suite" },
+  alerts: { watched: (config) => config.notifyNewMail === true, check: checkInbox },
 });

@@ -25,3 +25,23 @@ describe("Meetings config", () => {
     expect(parse({ calendars: ["primary", "primary", "<x>"] })).toEqual({ calendars: ["primary"] });
   });
 });
+
+describe("Meetings reminder setting", () => {
+  it("reads remindMinutesBefore and is watched only when it is set", () => {
+    const parse = meetingsWidget.parse;
+    expect(parse({ remindMinutesBefore: 10 }).remindMinutesBefore).toBe(10);
+    expect(parse({ remindMinutesBefore: 0 }).remindMinutesBefore).toBe(0);
+    expect(meetingsWidget.alerts!.watched!(parse({ remindMinutesBefore: 10 }))).toBe(true);
+    expect(meetingsWidget.alerts!.watched!(parse({}))).toBe(false);
+  });
+
+  it("refuses anything but a whole number of minutes up to a day", () => {
+    const check = meetingsWidget.alerts!.check;
+    expect(check({ remindMinutesBefore: 15 })).toEqual([]);
+    for (const bad of [-1, 1.5, 1441, "10", null]) {
+      expect(check({ remindMinutesBefore: bad })).toEqual([
+        { path: "/remindMinutesBefore", message: "must be a whole number from 0 to 1440" },
+      ]);
+    }
+  });
+});

@@ -1,9 +1,12 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "../typebox.js";
-import { defineWidgetType } from "./define.js";
+import { type AlertConfigIssue, defineWidgetType } from "./define.js";
 import { Matching } from "./fields.js";
+import { isRecord } from "./parse.js";
 
 export const MAX_CALENDARS = 20;
+/** A reminder at most a day ahead: further would need the calendar read further ahead. */
+export const MAX_REMIND_MINUTES = 1440;
 
 export const MeetingsConfig = Type.Object({
   /** Calendar ids to show; absent means all of the user's calendars, later ones too. */
@@ -14,11 +17,29 @@ export const MeetingsConfig = Type.Object({
       uniqueItems: true,
     }),
   ),
+  /** A reminder this many minutes before each event of the shown calendars, sent by the server. */
+  remindMinutesBefore: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_REMIND_MINUTES })),
 });
 export type MeetingsConfig = Static<typeof MeetingsConfig>;
+
+function checkMeetings(raw: unknown): AlertConfigIssue[] {
+  if (!isRecord(raw) || raw.remindMinutesBefore === undefined) return [];
+  const minutes = raw.remindMinutesBefore;
+  if (
+    typeof minutes === "number" &&
+    Number.isInteger(minutes) &&
+    minutes >= 0 &&
+    minutes <= MAX_REMIND_MINUTES
+  )
+    return [];
+  return [
+    { path: "/remindMinutesBefore", message: `must be a whole number from 0 to ${MAX_REMIND_MINUTES}` },
+  ];
+}
 
 export const meetingsWidget = defineWidgetType({
   type: "Meetings",
   config: MeetingsConfig,
   data: { kind: "account", provider: "suite" },
+  alerts: { watched: (config) => config.remindMinutesBefore !== undefined, check: checkMeetings },
 });

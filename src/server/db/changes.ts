@@ -32,6 +32,25 @@ export type ChangesListener = (tx: Db, changes: readonly DashboardChange[]) => P
  */
 export class DashboardChanges {
   private readonly listeners: ChangesListener[] = [];
+  private ready: Promise<unknown> | null = null;
+
+  /**
+   * Writes wait for `started` before their transaction opens: a listener's service (the job
+   * queue) may start while the app already serves, and must not be waited for inside a
+   * transaction (the embedded database has one session, which that transaction holds).
+   */
+  waitFor(started: Promise<unknown>) {
+    // Settled, not fulfilled: a service that failed to start fails only the writes whose
+    // listener needs it (a reminder to schedule), not every write.
+    const all = Promise.allSettled([this.ready, started]);
+    this.ready = all;
+    all.then(
+      () => {
+        if (this.ready === all) this.ready = null;
+      },
+      () => {},
+    );
+  }
 
   listen(listener: ChangeListener) {
     this.listeners.push(async (tx, changes) => {
@@ -48,6 +67,7 @@ export class DashboardChanges {
    * listeners the write runs as it is (one statement needs no transaction of its own).
    */
   async apply<T>(db: Db, write: (tx: Db) => Promise<Applied<T>>): Promise<T> {
+    if (this.ready) await this.ready;
     if (this.listeners.length === 0) return (await write(db)).result;
     return db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;

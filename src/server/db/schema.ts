@@ -248,3 +248,30 @@ export const dashboardVersions = pgTable(
   },
   (t) => [index("dashboard_versions_dashboard_idx").on(t.dashboardId, t.createdAt)],
 );
+
+// ---- Alerts (DESIGN section 11): the queue's jobs each widget has pending, and what has fired. ----
+
+/**
+ * The pending job of each alert rule a widget's config asks for, so an edit or a delete cancels
+ * or keeps them in its own transaction. No foreign key: a deleted widget's rows are read (and
+ * their jobs cancelled) by the listener after the widget row is gone.
+ */
+export const alertJobs = pgTable(
+  "alert_jobs",
+  {
+    jobId: uuid("job_id").primaryKey(),
+    widgetId: uuid("widget_id").notNull(),
+    ruleKey: text("rule_key").notNull(),
+    dueAt: at("due_at").notNull(),
+  },
+  (t) => [index("alert_jobs_widget_idx").on(t.widgetId)],
+);
+
+/** Each rule occurrence that produced a notification: a retried or repeated job finds its key here. */
+export const alertFirings = pgTable("alert_firings", {
+  key: text("key").primaryKey(),
+  widgetId: uuid("widget_id")
+    .notNull()
+    .references(() => widgets.id, { onDelete: "cascade" }),
+  firedAt: at("fired_at").notNull().defaultNow(),
+});

@@ -7,6 +7,7 @@ import {
   NotificationSchema,
 } from "../../contract/resources.js";
 import type { Config } from "../config.js";
+import type { Db } from "../db/client.js";
 import type { RateLimitRule } from "../http/rate-limit.js";
 import type { EventBus } from "../realtime/bus.js";
 import type { NotificationStore } from "./stores/store.js";
@@ -56,6 +57,17 @@ export class NotificationService {
     input: CreateNotificationInput,
     log: FastifyBaseLogger,
   ): Promise<Notification> {
+    // Stored first, then published: a subscriber that reconnects can always replay what it was sent.
+    const notification = await this.record(userId, input);
+    await this.publish(notification, log);
+    return notification;
+  }
+
+  /**
+   * Stores a notification inside the caller's database transaction (the SQL store writes there;
+   * Redis at once); the caller publishes it once that transaction has committed.
+   */
+  record(userId: string, input: CreateNotificationInput, tx?: Db): Promise<Notification> {
     const notification = presentNotification({
       id: uuidv7(),
       userId,
@@ -63,8 +75,12 @@ export class NotificationService {
       message: input.message,
       createdAt: new Date().toISOString(),
     });
-    // Stored first, then published: a subscriber that reconnects can always replay what it was sent.
-    await this.store.add(notification);
+    return this.store.add(notification, tx).then(() => notification);
+  }
+
+  /** Tells the user's open streams on every instance. */
+  async publish(notification: Notification, log: FastifyBaseLogger): Promise<void> {
+    const userId = notification.userId;
     try {
       await this.bus.publish(userChannel(userId), {
         event: NOTIFICATION_CREATED,
@@ -75,7 +91,6 @@ export class NotificationService {
       // The notification is stored; open streams catch up from the store on their next reconnect.
       log.warn({ err: error }, "realtime publish failed");
     }
-    return notification;
   }
 
   clear(userId: string): Promise<void> {

@@ -97,6 +97,29 @@ export class EmbeddedClient {
     return this.cache ? this.cache.read(`${name}\u0000${JSON.stringify(params)}`, load) : load();
   }
 
+  /**
+   * A statement on tables the read cache never holds (the job queue's own schema): it leaves the
+   * cache alone, so the queue's polling does not empty it twice a second.
+   */
+  queryOutsideCache<T = Record<string, unknown>>(text: string, params: unknown[] = []) {
+    return this.transport.call({
+      op: "query",
+      text,
+      params,
+      rowMode: "object",
+      rawTypes: [],
+      tx: null,
+    }) as Promise<QueryResult & { rows: T[] }>;
+  }
+
+  /**
+   * Statements without parameters, possibly several with their own BEGIN/COMMIT (the job queue's
+   * maintenance blocks): one message, run whole on the session; the rows of all of them.
+   */
+  exec(text: string): Promise<unknown[]> {
+    return this.transport.call({ op: "exec", text }) as Promise<unknown[]>;
+  }
+
   async migrate(folder: string) {
     this.cache?.written();
     await this.transport.call({ op: "migrate", folder });

@@ -84,6 +84,15 @@ export function createHost(pg: PGlite) {
         }
         case "prepared":
           return (await pg.query(request.text, request.params)).rows;
+        case "exec":
+          try {
+            return (await pg.exec(request.text)).flatMap((result) => result.rows);
+          } catch (error) {
+            // A block that failed between its BEGIN and COMMIT leaves the one session aborted; a
+            // pooled driver would drop that connection, here it is rolled back (a no-op otherwise).
+            await pg.exec("ROLLBACK").catch(() => {});
+            throw error;
+          }
         case "begin":
           return begin();
         case "end":

@@ -14,6 +14,8 @@ export type HostRequest =
       tx: number | null;
     }
   | { op: "prepared"; name: string; text: string; params: unknown[] }
+  /** Several statements without parameters (simple protocol), outside any pinned transaction: their rows, flattened. */
+  | { op: "exec"; text: string }
   | { op: "begin" }
   | { op: "end"; tx: number; commit: boolean }
   | { op: "migrate"; folder: string }

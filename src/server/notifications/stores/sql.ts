@@ -17,8 +17,8 @@ const toNotification = (row: Row) => shape.fromRow(row) as Notification;
 
 export function createSqlNotificationStore(db: Db): NotificationStore {
   return {
-    async add(n) {
-      await db.transaction(async (tx) => {
+    async add(n, outer) {
+      const write = async (tx: Db) => {
         // One writer per user at a time: at READ COMMITTED, concurrent insert-then-trim transactions
         // each trim against a snapshot without the others' rows and leave more than the cap.
         await tx.execute(
@@ -41,7 +41,10 @@ export function createSqlNotificationStore(db: Db): NotificationStore {
         await tx
           .delete(notifications)
           .where(and(eq(notifications.userId, n.userId), notInArray(notifications.id, keep)));
-      });
+      };
+      // Inside the caller's transaction when given one (its lock lasts until that one ends).
+      if (outer) await write(outer);
+      else await db.transaction(async (tx) => write(tx as unknown as Db));
     },
     async latest(userId, limit) {
       const rows = await db

@@ -41,7 +41,8 @@ function useEndReminder(widgetId: string, config: CountdownConfig, enabled: bool
 
 function Countdown({ widget, config, settings, openSettings, readOnly }: WidgetProps<CountdownConfig>) {
   const now = useNow(1000);
-  useEndReminder(widget.id, config, settings.countdownReminder && !readOnly);
+  // With `notify` on, the server sends the reminder (issue 16); the tab does not send a second one.
+  useEndReminder(widget.id, config, settings.countdownReminder && !readOnly && config.notify !== true);
   if (!config.target) {
     return (
       <div className="countdown countdown-empty">

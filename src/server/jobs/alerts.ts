@@ -1,0 +1,175 @@
+import { randomUUID } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Notification } from "../../contract/resources.js";
+import type { AlertRule } from "../../contract/widgets/define.js";
+import { widgetDefinition } from "../../contract/widgets.js";
+import type { ChangesListener } from "../db/changes.js";
+import type { Database, Db } from "../db/client.js";
+import { alertFirings, alertJobs, widgets } from "../db/schema.js";
+import { badRequest } from "../http/errors.js";
+import type { NotificationService } from "../notifications/service.js";
+import { type JobQueue, QUEUE_DEFAULTS } from "./queue.js";
+
+/** The queue of time-based reminders (Countdown `notify`, Todo `dueAt`). */
+export const ALERT_QUEUE = "alerts";
+
+/** A job names the rule occurrence it was sent for; the handler re-reads everything else. */
+export interface AlertJob {
+  widgetId: string;
+  key: string;
+  at: string;
+}
+
+/** The once-only mark of one rule occurrence: the same rule at the same instant never fires twice. */
+const firingKey = (job: AlertJob) => `${job.widgetId}:${job.key}:${job.at}`;
+
+/** A widget's future reminders; null for types without alert rules. */
+function futureRules(widgetType: string, config: unknown, now: number): AlertRule[] | null {
+  const alerts = widgetDefinition(widgetType)?.alerts;
+  if (!alerts) return null;
+  return (alerts.rules?.(widgetDefinition(widgetType)!.parse(config)) ?? [])
+    .filter((rule) => Date.parse(rule.at) > now);
+}
+
+/**
+ * The DashboardChanges listener that keeps each widget's pending jobs equal to what its config
+ * asks for, inside the writing transaction: a job sent here exists only if the write commits, and
+ * an edit or a delete cancels in the same commit. Rules unchanged by an edit keep their job.
+ *
+ * Reminders already due when the write happens (a countdown created with a past target, a to-do
+ * saved after its due time) are not sent retroactively: only future instants are scheduled.
+ */
+export function alertScheduler(started: Promise<JobQueue>, clock: () => number): ChangesListener {
+  return async (tx, changes) => {
+    const now = clock();
+    // A restore puts back widgets as a version held them; they are not the client's input.
+    const restoring = changes.some((c) => c.kind === "dashboard.updated" && c.restoredFrom !== undefined);
+    const wanted = new Map<string, AlertRule[]>();
+    for (const change of changes) {
+      if (change.kind === "widget.created" || (change.kind === "widget.updated" && change.configChanged)) {
+        const { widget } = change;
+        const alerts = widgetDefinition(widget.widgetType)?.alerts;
+        if (!alerts) continue;
+        const issues = restoring ? [] : alerts.check(widget.config);
+        if (issues.length > 0) {
+          throw badRequest(
+            "config has invalid alert settings",
+            issues.map((issue) => ({ path: `/config${issue.path}`, message: issue.message })),
+          );
+        }
+        wanted.set(widget.id, futureRules(widget.widgetType, widget.config, now)!);
+      } else if (change.kind === "widget.deleted") {
+        if (widgetDefinition(change.widget.widgetType)?.alerts) wanted.set(change.widget.id, []);
+      } else if (change.kind === "dashboard.deleted") {
+        for (const widget of change.widgets)
+          if (widgetDefinition(widget.widgetType)?.alerts) wanted.set(widget.id, []);
+      }
+    }
+    if (wanted.size === 0) return;
+    // Settled before the transaction opened (DashboardChanges.waitFor); a failed start fails the write.
+    await reconcile(tx, await started, wanted);
+  };
+}
+
+async function reconcile(tx: Db, queue: JobQueue, wanted: Map<string, AlertRule[]>) {
+  const pending = await tx
+    .select()
+    .from(alertJobs)
+    .where(inArray(alertJobs.widgetId, [...wanted.keys()]));
+  const cancel: string[] = [];
+  const kept = new Set<string>();
+  for (const job of pending) {
+    const still = wanted
+      .get(job.widgetId)
+      ?.some((rule) => rule.key === job.ruleKey && Date.parse(rule.at) === job.dueAt.getTime());
+    if (still) kept.add(`${job.widgetId}\u0000${job.ruleKey}\u0000${job.dueAt.getTime()}`);
+    else cancel.push(job.jobId);
+  }
+  const db = queue.in(tx);
+  if (cancel.length > 0) {
+    await queue.boss.cancel(ALERT_QUEUE, cancel, { db });
+    await tx.delete(alertJobs).where(inArray(alertJobs.jobId, cancel));
+  }
+  const send: { id: string; widgetId: string; rule: AlertRule }[] = [];
+  for (const [widgetId, rules] of wanted) {
+    for (const rule of rules) {
+      if (!kept.has(`${widgetId}\u0000${rule.key}\u0000${Date.parse(rule.at)}`))
+        send.push({ id: randomUUID(), widgetId, rule });
+    }
+  }
+  if (send.length === 0) return;
+  await queue.boss.insert(
+    ALERT_QUEUE,
+    send.map(({ id, widgetId, rule }) => ({
+      id,
+      data: { widgetId, key: rule.key, at: rule.at } satisfies AlertJob,
+      startAfter: new Date(rule.at),
+    })),
+    { db },
+  );
+  await tx.insert(alertJobs).values(
+    send.map(({ id, widgetId, rule }) => ({
+      jobId: id,
+      widgetId,
+      ruleKey: rule.key,
+      dueAt: new Date(rule.at),
+    })),
+  );
+}
+
+/** The worker's settings: short polls, and whole batches back to back while a spike lasts. */
+export const ALERT_WORK = {
+  batchSize: 20,
+  pollingIntervalSeconds: 0.5,
+  burstWhenBatchFull: true,
+} as const;
+
+/**
+ * Fires one job: re-reads the widget (locked, so an edit in flight finishes first or waits), and
+ * only if its config still asks for this rule at this instant, records the once-only mark and the
+ * notification in one transaction, then publishes it to the user's streams on every instance.
+ * A gone widget, a changed rule or a mark already there: nothing happens, and the job completes.
+ */
+export async function fireAlert(
+  database: Database,
+  notifications: NotificationService,
+  jobId: string,
+  job: AlertJob,
+  log: FastifyBaseLogger,
+): Promise<Notification | null> {
+  const delivered = await database.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await tx.delete(alertJobs).where(eq(alertJobs.jobId, jobId));
+    const [widget] = await tx.select().from(widgets).where(eq(widgets.id, job.widgetId)).for("update");
+    if (!widget) return null;
+    const rule = widgetDefinition(widget.widgetType)
+      ?.alerts?.rules?.(widgetDefinition(widget.widgetType)!.parse(widget.config))
+      ?.find((r) => r.key === job.key && r.at === job.at);
+    if (!rule) return null;
+    const marked = await tx
+      .insert(alertFirings)
+      .values({ key: firingKey(job), widgetId: widget.id })
+      .onConflictDoNothing()
+      .returning({ key: alertFirings.key });
+    if (marked.length === 0) return null;
+    return notifications.record(widget.userId, { type: "reminder", message: rule.message }, tx);
+  });
+  if (delivered) await notifications.publish(delivered, log);
+  return delivered;
+}
+
+/** Creates the queue (idempotent) and starts this instance's worker on it. */
+export async function startAlertWorker(
+  queue: JobQueue,
+  database: Database,
+  notifications: NotificationService,
+  log: FastifyBaseLogger,
+) {
+  if (!(await queue.boss.getQueue(ALERT_QUEUE))) await queue.boss.createQueue(ALERT_QUEUE, QUEUE_DEFAULTS);
+  await queue.boss.work<AlertJob>(ALERT_QUEUE, ALERT_WORK, async (jobs) => {
+    // One at a time: each is one short transaction, and a failure retries only what is left
+    // (those already fired find their mark and complete).
+    for (const job of jobs) await fireAlert(database, notifications, job.id, job.data, log);
+  });
+}

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Notification } from "../../src/contract/resources.js";
+import type { BuiltApp } from "../../src/server/app.js";
+import { signedInClient, type TestClient } from "../support/client.js";
+import { MODES, type ModeEnv, type ModeName, prepareMode } from "../support/modes.js";
+import { watchReminders as watch } from "../support/reminders.js";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+async function dashboardOf(client: TestClient) {
+  const res = await client.post("/api/dashboards", { name: "Alerts" });
+  if (res.status !== 201) throw new Error(`dashboard: ${res.status} ${res.text}`);
+  return res.body.id as string;
+}
+
+function countdown(dashboardId: string, config: Record<string, unknown>) {
+  return {
+    dashboardId,
+    widgetType: "Countdown",
+    height: 100,
+    width: 100,
+    positionX: 0,
+    positionY: 0,
+    config,
+  };
+}
+
+/** How long the queue may take past a due time: its poll (0.5 s) plus a loaded CI machine. */
+const SLACK_MS = 4000;
+
+for (const mode of MODES as ModeName[]) {
+  describe(`server-side reminders (${mode})`, () => {
+    let env: ModeEnv;
+    let built: BuiltApp;
+    beforeAll(async () => {
+      env = await prepareMode(mode);
+      built = await env.start();
+    });
+    afterAll(async () => env.teardown());
+
+    it("a countdown with notify fires once, at its target, on the realtime stream and in the list", async () => {
+      const client = await signedInClient(built.app);
+      const events = await watch(built, client.user!.id);
+      const dashboardId = await dashboardOf(client);
+      const target = inMs(1500);
+      const res = await client.post(
+        "/api/widgets",
+        countdown(dashboardId, { title: "Tea", emoji: "🍵", target, notify: true }),
+      );
+      expect(res.status).toBe(201);
+      await events.until(1);
+      const late = events.seen[0]!.at - Date.parse(target);
+      expect(late).toBeGreaterThanOrEqual(0);
+      expect(late).toBeLessThan(SLACK_MS);
+      console.log(`[${mode}] countdown reminder lateness: ${late} ms`);
+      expect(events.seen[0]!.notification).toMatchObject({ type: "reminder", message: "🍵 Tea has ended" });
+      // Nothing more arrives (a duplicate would come within a poll or two).
+      await sleep(1500);
+      expect(events.seen).toHaveLength(1);
+      const list = (await client.get("/api/notifications")).body as Notification[];
+      expect(list.filter((n) => n.type === "reminder")).toHaveLength(1);
+      await events.stop();
+    });
+
+    it("editing the target moves the reminder; turning notify off or deleting cancels it", async () => {
+      const client = await signedInClient(built.app);
+      const events = await watch(built, client.user!.id);
+      const dashboardId = await dashboardOf(client);
+      const moved = (
+        await client.post(
+          "/api/widgets",
+          countdown(dashboardId, { title: "Moved", target: inMs(1200), notify: true }),
+        )
+      ).body;
+      const off = (
+        await client.post(
+          "/api/widgets",
+          countdown(dashboardId, { title: "Off", target: inMs(1200), notify: true }),
+        )
+      ).body;
+      const gone = (
+        await client.post(
+          "/api/widgets",
+          countdown(dashboardId, { title: "Gone", target: inMs(1200), notify: true }),
+        )
+      ).body;
+      const newTarget = inMs(2500);
+      expect(
+        (
+          await client.put("/api/widgets", {
+            id: moved.id,
+            config: { title: "Moved", target: newTarget, notify: true },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await client.put("/api/widgets", {
+            id: off.id,
+            config: { title: "Off", target: off.config.target },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await client.delete(`/api/widgets?id=${gone.id}`)).status).toBe(200);
+      await events.until(1);
+      expect(events.seen[0]!.notification.message).toBe("🎉 Moved has ended");
+      expect(events.seen[0]!.at).toBeGreaterThanOrEqual(Date.parse(newTarget));
+      await sleep(1500);
+      expect(events.seen.map((e) => e.notification.message)).toEqual(["🎉 Moved has ended"]);
+      await events.stop();
+    });
+
+    it("deleting the dashboard cancels its widgets' reminders; a past target is not fired", async () => {
+      const client = await signedInClient(built.app);
+      const events = await watch(built, client.user!.id);
+      const doomed = await dashboardOf(client);
+      await client.post(
+        "/api/widgets",
+        countdown(doomed, { title: "Doomed", target: inMs(1000), notify: true }),
+      );
+      expect((await client.delete(`/api/dashboards?id=${doomed}`)).status).toBe(200);
+      const kept = await dashboardOf(client);
+      await client.post(
+        "/api/widgets",
+        countdown(kept, { title: "Past", target: inMs(-60_000), notify: true }),
+      );
+      await client.post(
+        "/api/widgets",
+        countdown(kept, { title: "Marker", target: inMs(1800), notify: true }),
+      );
+      await events.until(1);
+      await sleep(1000);
+      expect(events.seen.map((e) => e.notification.message)).toEqual(["🎉 Marker has ended"]);
+      await events.stop();
+    });
+
+    it("a to-do's dueAt fires once unless it is done", async () => {
+      const client = await signedInClient(built.app);
+      const events = await watch(built, client.user!.id);
+      const dashboardId = await dashboardOf(client);
+      const due = inMs(1500);
+      const res = await client.post("/api/widgets", {
+        dashboardId,
+        widgetType: "Todo",
+        height: 100,
+        width: 100,
+        positionX: 0,
+        positionY: 0,
+        config: {
+          todos: [
+            { id: "a", text: "Call the plumber", done: false, dueAt: due },
+            { id: "b", text: "Already done", done: true, dueAt: due },
+          ],
+        },
+      });
+      expect(res.status).toBe(201);
+      await events.until(1);
+      expect(events.seen[0]!.notification).toMatchObject({
+        type: "reminder",
+        message: "Due: Call the plumber",
+      });
+      expect(events.seen[0]!.at).toBeGreaterThanOrEqual(Date.parse(due));
+      await sleep(1500);
+      expect(events.seen).toHaveLength(1);
+      await events.stop();
+    });
+
+    it("bad alert keys are refused with 400 validation_failed and nothing is written", async () => {
+      const client = await signedInClient(built.app);
+      const dashboardId = await dashboardOf(client);
+      const bad = await client.post(
+        "/api/widgets",
+        countdown(dashboardId, { target: inMs(60_000), notify: "yes" }),
+      );
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ code: "validation_failed", errors: [{ path: "/config/notify" }] });
+      const todo = await client.post("/api/widgets", {
+        dashboardId,
+        widgetType: "Todo",
+        height: 1,
+        width: 1,
+        positionX: 0,
+        positionY: 0,
+        config: { todos: [{ id: "a", text: "x", dueAt: 12 }] },
+      });
+      expect(todo.status).toBe(400);
+      expect(todo.body.errors).toEqual([{ path: "/config/todos/0/dueAt", message: expect.any(String) }]);
+      const ok = (await client.post("/api/widgets", countdown(dashboardId, { title: "ok" }))).body;
+      const put = await client.put("/api/widgets", { id: ok.id, config: { notify: 1 } });
+      expect(put.status).toBe(400);
+      expect((await client.get(`/api/widgets?dashboardId=${dashboardId}`)).body).toHaveLength(1);
+    });
+  });
+}
