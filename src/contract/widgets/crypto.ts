@@ -46,7 +46,10 @@ function checkCrypto(raw: unknown): AlertConfigIssue[] {
   const issues: AlertConfigIssue[] = [];
   raw.alerts.forEach((alert, i) => {
     const at = `/alerts/${i}`;
-    if (!isRecord(alert)) return void issues.push({ path: at, message: "must be an object" });
+    if (!isRecord(alert)) {
+      issues.push({ path: at, message: "must be an object" });
+      return;
+    }
     if (typeof alert.pair !== "string" || !PAIR_PATTERN.test(alert.pair.trim().toUpperCase()))
       issues.push({ path: `${at}/pair`, message: "must be a pair like BTC-USD" });
     if (!ALERT_DIRECTIONS.includes(alert.direction as never))

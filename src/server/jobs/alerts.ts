@@ -28,8 +28,9 @@ const firingKey = (job: AlertJob) => `${job.widgetId}:${job.key}:${job.at}`;
 function futureRules(widgetType: string, config: unknown, now: number): AlertRule[] | null {
   const alerts = widgetDefinition(widgetType)?.alerts;
   if (!alerts) return null;
-  return (alerts.rules?.(widgetDefinition(widgetType)!.parse(config)) ?? [])
-    .filter((rule) => Date.parse(rule.at) > now);
+  return (alerts.rules?.(widgetDefinition(widgetType)!.parse(config)) ?? []).filter(
+    (rule) => Date.parse(rule.at) > now,
+  );
 }
 
 /**
