@@ -39,7 +39,8 @@ import { rateLimitPlugin } from "./http/rate-limit.js";
 import { securityHeaders, swaggerCsp } from "./http/security-headers.js";
 import { applyConnectionLimit, edgeServerOptions } from "./http/server-options.js";
 import { iconRoutes } from "./icons/routes.js";
-import { alertScheduler, startAlertWorker } from "./jobs/alerts.js";
+import { alertScheduler, alertsPending, alertWorker } from "./jobs/alerts.js";
+import { Jobs } from "./jobs/jobs.js";
 import { openJobQueue } from "./jobs/queue.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { NotificationService } from "./notifications/service.js";
@@ -149,6 +150,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     sso,
     upstream,
     changes: new DashboardChanges(),
+    // `app` is built below; the queue opens later, from a request or once migrations are done.
+    jobs: new Jobs(
+      () => openJobQueue(database, app.log),
+      (error) => {
+        app.log.error({ err: error }, "the job queue did not start");
+        // Operators see it in /readyz; writes that schedule reminders fail (503), the rest go on.
+        state.warn("job-queue", "The job queue did not start: reminders are not scheduled (see the log)");
+      },
+    ),
     state,
     clock,
   };
@@ -171,21 +181,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ...edgeServerOptions(config.http),
   }).withTypeProvider<TypeBoxTypeProvider>();
   applyConnectionLimit(app, config.http);
-  // The shared job queue (alerts) starts beside everything else and is not waited for: the app
-  // serves at once, and only writes to dashboards and widgets wait until it is up (DashboardChanges).
-  const jobsStarting = migrated.then(async () => {
-    const queue = await openJobQueue(database, app.log);
-    await startAlertWorker(queue, database, notifications, app.log);
-    return queue;
-  });
-  jobsStarting.catch((error) => {
-    app.log.error({ err: error }, "the job queue did not start");
-    // Operators see it in /readyz; writes that schedule reminders fail, the rest go on.
-    state.warn("job-queue", "The job queue did not start: reminders are not scheduled (see the log)");
-  });
-  ctx.changes.waitFor(jobsStarting);
+  ctx.jobs.addWorker(alertWorker(database, notifications, app.log));
   // Widgets' reminders are scheduled, moved and cancelled in the transaction of each change.
-  ctx.changes.listenAll(alertScheduler(jobsStarting, clock));
+  ctx.changes.listenAll(alertScheduler(ctx.jobs, clock));
+  // PostgreSQL: every instance works the shared queue from the start, so another's jobs are taken
+  // over if it dies. Embedded (one process): only when there is alert work (jobs/jobs.ts).
+  migrated
+    .then(async () => {
+      if (database.kind === "postgres" || (await alertsPending(database.db))) await ctx.jobs.ensure();
+    })
+    .catch(() => {});
   if (redis) watchRedisPersistence(redis, state, app.log);
 
   app.addHook("onSend", async (request, reply) => {
@@ -287,7 +292,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       state.phase = "closing";
       await app.close();
       // A queue still starting is waited for, then stopped with the rest.
-      await (await jobsStarting.catch(() => null))?.stop();
+      await ctx.jobs.stop();
       sessions.stop();
       sso.stop();
       limiter.close();

@@ -9,6 +9,7 @@ import type { Config } from "./config.js";
 import type { DashboardChanges } from "./db/changes.js";
 import type { Database } from "./db/client.js";
 import type { ServerState } from "./http/lifecycle.js";
+import type { Jobs } from "./jobs/jobs.js";
 import type { NotificationService } from "./notifications/service.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
 import type { EventBus } from "./realtime/bus.js";
@@ -37,6 +38,8 @@ export interface AppContext {
   upstream: Upstream;
   /** Writes to dashboards and widgets report here; history and alerts listen in the same transaction. */
   changes: DashboardChanges;
+  /** The job queue every instance shares through the database (reminders, alerts, push). */
+  jobs: Jobs;
   /** Serving, draining or closing, and the warnings /readyz shows. */
   state: ServerState;
   /** Milliseconds now: version folding and upstream freshness read it; tests move it. */

@@ -26,31 +26,23 @@ export type ChangeListener = (tx: Db, change: DashboardChange) => Promise<void>;
 export type ChangesListener = (tx: Db, changes: readonly DashboardChange[]) => Promise<void>;
 
 /**
+ * Thrown by a listener that needs a service which is not running yet (the job queue, started on
+ * demand): the write rolls back, the service starts outside the transaction, the write runs again.
+ * A service that cannot start fails the write with the reason `starting` rejects with.
+ */
+export class ServiceNeeded extends Error {
+  constructor(readonly starting: Promise<unknown>) {
+    super("a service this write needs is starting");
+  }
+}
+
+/**
  * The one seam between writes to dashboards and widgets and the features that must act in the
  * same transaction (version history, scheduled alerts). Resources describe what they changed;
  * features register listeners in app.ts; neither imports the other.
  */
 export class DashboardChanges {
   private readonly listeners: ChangesListener[] = [];
-  private ready: Promise<unknown> | null = null;
-
-  /**
-   * Writes wait for `started` before their transaction opens: a listener's service (the job
-   * queue) may start while the app already serves, and must not be waited for inside a
-   * transaction (the embedded database has one session, which that transaction holds).
-   */
-  waitFor(started: Promise<unknown>) {
-    // Settled, not fulfilled: a service that failed to start fails only the writes whose
-    // listener needs it (a reminder to schedule), not every write.
-    const all = Promise.allSettled([this.ready, started]);
-    this.ready = all;
-    all.then(
-      () => {
-        if (this.ready === all) this.ready = null;
-      },
-      () => {},
-    );
-  }
 
   listen(listener: ChangeListener) {
     this.listeners.push(async (tx, changes) => {
@@ -67,7 +59,18 @@ export class DashboardChanges {
    * listeners the write runs as it is (one statement needs no transaction of its own).
    */
   async apply<T>(db: Db, write: (tx: Db) => Promise<Applied<T>>): Promise<T> {
-    if (this.ready) await this.ready;
+    try {
+      return await this.run(db, write);
+    } catch (error) {
+      if (!(error instanceof ServiceNeeded)) throw error;
+      // Started outside any transaction (the embedded database's one session is free again),
+      // then the write runs once more from the start: nothing of the first attempt was kept.
+      await error.starting;
+      return this.run(db, write);
+    }
+  }
+
+  private async run<T>(db: Db, write: (tx: Db) => Promise<Applied<T>>): Promise<T> {
     if (this.listeners.length === 0) return (await write(db)).result;
     return db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;

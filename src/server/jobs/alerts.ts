@@ -3,12 +3,13 @@ import { eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Notification } from "../../contract/resources.js";
 import type { AlertRule } from "../../contract/widgets/define.js";
-import { widgetDefinition } from "../../contract/widgets.js";
-import type { ChangesListener } from "../db/changes.js";
+import { WIDGET_DEFINITIONS, widgetDefinition } from "../../contract/widgets.js";
+import { type ChangesListener, ServiceNeeded } from "../db/changes.js";
 import type { Database, Db } from "../db/client.js";
 import { alertFirings, alertJobs, widgets } from "../db/schema.js";
-import { badRequest } from "../http/errors.js";
+import { badRequest, unavailable } from "../http/errors.js";
 import type { NotificationService } from "../notifications/service.js";
+import type { Jobs } from "./jobs.js";
 import { type JobQueue, QUEUE_DEFAULTS } from "./queue.js";
 
 /** The queue of time-based reminders (Countdown `notify`, Todo `dueAt`). */
@@ -41,9 +42,10 @@ function futureRules(widgetType: string, config: unknown, now: number): AlertRul
  * Reminders already due when the write happens (a countdown created with a past target, a to-do
  * saved after its due time) are not sent retroactively: only future instants are scheduled.
  */
-export function alertScheduler(started: Promise<JobQueue>, clock: () => number): ChangesListener {
+export function alertScheduler(jobs: Jobs, clock: () => number): ChangesListener {
   return async (tx, changes) => {
     const now = clock();
+    let watched = false;
     // A restore puts back widgets as a version held them; they are not the client's input.
     const restoring = changes.some((c) => c.kind === "dashboard.updated" && c.restoredFrom !== undefined);
     const wanted = new Map<string, AlertRule[]>();
@@ -60,6 +62,7 @@ export function alertScheduler(started: Promise<JobQueue>, clock: () => number):
           );
         }
         wanted.set(widget.id, futureRules(widget.widgetType, widget.config, now)!);
+        watched ||= alerts.watched?.(widgetDefinition(widget.widgetType)!.parse(widget.config)) === true;
       } else if (change.kind === "widget.deleted") {
         if (widgetDefinition(change.widget.widgetType)?.alerts) wanted.set(change.widget.id, []);
       } else if (change.kind === "dashboard.deleted") {
@@ -68,12 +71,23 @@ export function alertScheduler(started: Promise<JobQueue>, clock: () => number):
       }
     }
     if (wanted.size === 0) return;
-    // Settled before the transaction opened (DashboardChanges.waitFor); a failed start fails the write.
-    await reconcile(tx, await started, wanted);
+    // A watched widget needs the queue's periodic pass running; scheduled rules need the queue.
+    if (watched) needQueue(jobs);
+    await reconcile(tx, jobs, wanted);
   };
 }
 
-async function reconcile(tx: Db, queue: JobQueue, wanted: Map<string, AlertRule[]>) {
+/** The queue, or the write is retried once it has started (never started inside the transaction). */
+function needQueue(jobs: Jobs): JobQueue {
+  if (jobs.current) return jobs.current;
+  throw new ServiceNeeded(
+    jobs.ensure().catch(() => {
+      throw unavailable("The job queue is not running, so reminders cannot be scheduled; try again", 5);
+    }),
+  );
+}
+
+async function reconcile(tx: Db, jobs: Jobs, wanted: Map<string, AlertRule[]>) {
   const pending = await tx
     .select()
     .from(alertJobs)
@@ -87,17 +101,19 @@ async function reconcile(tx: Db, queue: JobQueue, wanted: Map<string, AlertRule[
     if (still) kept.add(`${job.widgetId}\u0000${job.ruleKey}\u0000${job.dueAt.getTime()}`);
     else cancel.push(job.jobId);
   }
-  const db = queue.in(tx);
-  if (cancel.length > 0) {
-    await queue.boss.cancel(ALERT_QUEUE, cancel, { db });
-    await tx.delete(alertJobs).where(inArray(alertJobs.jobId, cancel));
-  }
   const send: { id: string; widgetId: string; rule: AlertRule }[] = [];
   for (const [widgetId, rules] of wanted) {
     for (const rule of rules) {
       if (!kept.has(`${widgetId}\u0000${rule.key}\u0000${Date.parse(rule.at)}`))
         send.push({ id: randomUUID(), widgetId, rule });
     }
+  }
+  if (cancel.length === 0 && send.length === 0) return;
+  const queue = needQueue(jobs);
+  const db = queue.in(tx);
+  if (cancel.length > 0) {
+    await queue.boss.cancel(ALERT_QUEUE, cancel, { db });
+    await tx.delete(alertJobs).where(inArray(alertJobs.jobId, cancel));
   }
   if (send.length === 0) return;
   await queue.boss.insert(
@@ -160,17 +176,29 @@ export async function fireAlert(
   return delivered;
 }
 
-/** Creates the queue (idempotent) and starts this instance's worker on it. */
-export async function startAlertWorker(
-  queue: JobQueue,
-  database: Database,
-  notifications: NotificationService,
-  log: FastifyBaseLogger,
-) {
-  if (!(await queue.boss.getQueue(ALERT_QUEUE))) await queue.boss.createQueue(ALERT_QUEUE, QUEUE_DEFAULTS);
-  await queue.boss.work<AlertJob>(ALERT_QUEUE, ALERT_WORK, async (jobs) => {
-    // One at a time: each is one short transaction, and a failure retries only what is left
-    // (those already fired find their mark and complete).
-    for (const job of jobs) await fireAlert(database, notifications, job.id, job.data, log);
+/** Whether an embedded instance has alert work at boot: jobs pending, or a widget watched. */
+export async function alertsPending(db: Db): Promise<boolean> {
+  const [job] = await db.select({ id: alertJobs.jobId }).from(alertJobs).limit(1);
+  if (job) return true;
+  const types = WIDGET_DEFINITIONS.filter((d) => d.alerts?.watched).map((d) => d.type);
+  const candidates = await db
+    .select({ type: widgets.widgetType, config: widgets.config })
+    .from(widgets)
+    .where(inArray(widgets.widgetType, types));
+  return candidates.some(({ type, config }) => {
+    const definition = widgetDefinition(type)!;
+    return definition.alerts!.watched!(definition.parse(config)) === true;
   });
 }
+
+/** Creates the queue (idempotent) and starts this instance's worker on it, when the queue starts. */
+export const alertWorker =
+  (database: Database, notifications: NotificationService, log: FastifyBaseLogger) =>
+  async (queue: JobQueue) => {
+    if (!(await queue.boss.getQueue(ALERT_QUEUE))) await queue.boss.createQueue(ALERT_QUEUE, QUEUE_DEFAULTS);
+    await queue.boss.work<AlertJob>(ALERT_QUEUE, ALERT_WORK, async (jobs) => {
+      // One at a time: each is one short transaction, and a failure retries only what is left
+      // (those already fired find their mark and complete).
+      for (const job of jobs) await fireAlert(database, notifications, job.id, job.data, log);
+    });
+  };

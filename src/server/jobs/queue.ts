@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type DrizzleTransactionLike, fromDrizzle, type Db as IDatabase, PgBoss, type Queue } from "pg-boss";
+import type { DrizzleTransactionLike, Db as IDatabase, PgBoss, Queue } from "pg-boss";
 import type { Database, Db } from "../db/client.js";
 
 /**
@@ -76,6 +76,8 @@ async function startSerialised(database: Database, start: () => Promise<unknown>
 
 /** Starts pg-boss on the app's database (its schema is created or migrated on first start). */
 export async function openJobQueue(database: Database, log: FastifyBaseLogger): Promise<JobQueue> {
+  // Loaded here, not at the top: an embedded instance without alerts never loads it (see Jobs).
+  const { PgBoss, fromDrizzle } = await import("pg-boss");
   const boss = new PgBoss({
     db: adapterFor(database),
     backend: database.kind === "pglite" ? "pglite" : "postgres",
