@@ -6,11 +6,12 @@ import type { AlertRule } from "../../contract/widgets/define.js";
 import { WIDGET_DEFINITIONS, widgetDefinition } from "../../contract/widgets.js";
 import { type ChangesListener, ServiceNeeded } from "../db/changes.js";
 import type { Database, Db } from "../db/client.js";
-import { alertFirings, alertJobs, widgets } from "../db/schema.js";
+import { alertJobs, widgets } from "../db/schema.js";
 import { badRequest, unavailable } from "../http/errors.js";
 import type { NotificationService } from "../notifications/service.js";
 import type { Jobs } from "./jobs.js";
 import { type JobQueue, QUEUE_DEFAULTS } from "./queue.js";
+import { recordAlert } from "./record.js";
 
 /** The queue of time-based reminders (Countdown `notify`, Todo `dueAt`). */
 export const ALERT_QUEUE = "alerts";
@@ -150,6 +151,7 @@ export const ALERT_WORK = {
  */
 export async function fireAlert(
   database: Database,
+  queue: JobQueue,
   notifications: NotificationService,
   jobId: string,
   job: AlertJob,
@@ -164,13 +166,12 @@ export async function fireAlert(
       ?.alerts?.rules?.(widgetDefinition(widget.widgetType)!.parse(widget.config))
       ?.find((r) => r.key === job.key && r.at === job.at);
     if (!rule) return null;
-    const marked = await tx
-      .insert(alertFirings)
-      .values({ key: firingKey(job), widgetId: widget.id })
-      .onConflictDoNothing()
-      .returning({ key: alertFirings.key });
-    if (marked.length === 0) return null;
-    return notifications.record(widget.userId, { type: "reminder", message: rule.message }, tx);
+    return recordAlert(tx, queue, notifications, {
+      userId: widget.userId,
+      widgetId: widget.id,
+      key: firingKey(job),
+      message: rule.message,
+    });
   });
   if (delivered) await notifications.publish(delivered, log);
   return delivered;
@@ -199,6 +200,6 @@ export const alertWorker =
     await queue.boss.work<AlertJob>(ALERT_QUEUE, ALERT_WORK, async (jobs) => {
       // One at a time: each is one short transaction, and a failure retries only what is left
       // (those already fired find their mark and complete).
-      for (const job of jobs) await fireAlert(database, notifications, job.id, job.data, log);
+      for (const job of jobs) await fireAlert(database, queue, notifications, job.id, job.data, log);
     });
   };
