@@ -28,6 +28,7 @@ import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import { DashboardChanges } from "./db/changes.js";
 import { type Database, openDatabase } from "./db/client.js";
+import { openMarket } from "./exchange/open-market.js";
 import { exchangeRoutes } from "./exchange/routes.js";
 import { feedRoutes } from "./feeds/routes.js";
 import { installErrorHandling } from "./http/errors.js";
@@ -42,6 +43,8 @@ import { iconRoutes } from "./icons/routes.js";
 import { alertScheduler, alertsPending, alertWorker } from "./jobs/alerts.js";
 import { Jobs } from "./jobs/jobs.js";
 import { openJobQueue } from "./jobs/queue.js";
+import { watchWorker } from "./jobs/watch/pass.js";
+import { priceAlertWatcher } from "./jobs/watch/price-alerts.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { NotificationService } from "./notifications/service.js";
 import { createRedisNotificationStore } from "./notifications/stores/redis.js";
@@ -149,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     keys,
     sso,
     upstream,
+    market: openMarket(config, redis, upstream),
     changes: new DashboardChanges(),
     // `app` is built below; the queue opens later, from a request or once migrations are done.
     jobs: new Jobs(
@@ -182,6 +186,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   }).withTypeProvider<TypeBoxTypeProvider>();
   applyConnectionLimit(app, config.http);
   ctx.jobs.addWorker(alertWorker(database, notifications, app.log));
+  ctx.jobs.addWorker(
+    watchWorker(
+      { database, notifications, log: app.log, clock },
+      [priceAlertWatcher(ctx.market)],
+      config.alertsWatchSeconds,
+    ),
+  );
   // Widgets' reminders are scheduled, moved and cancelled in the transaction of each change.
   ctx.changes.listenAll(alertScheduler(ctx.jobs, clock));
   // PostgreSQL: every instance works the shared queue from the start, so another's jobs are taken

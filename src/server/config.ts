@@ -158,6 +158,11 @@ export interface Config {
   rateLimits: RateLimitConfig;
   limits: UserLimits;
   access: AccessConfig;
+  /**
+   * Seconds between watch passes (price, meeting and new-mail alerts); 0 runs none, which turns
+   * those alerts off (tests drive passes themselves).
+   */
+  alertsWatchSeconds: number;
   /** Record dashboard versions (README "History"). */
   historyEnabled: boolean;
   sessionCacheTtlMs: number;
@@ -369,6 +374,7 @@ export function loadConfig(env: Env = process.env): Config {
       streams: int(env, "LIMIT_STREAMS_PER_USER", 20, 1, 100_000),
     },
     access: accessConfig(env),
+    alertsWatchSeconds: int(env, "ALERTS_WATCH_SECONDS", 30, 0, 3600),
     rateLimits: {
       authPerIp: int(env, "RATE_LIMIT_AUTH_PER_IP", 30, 1, 1_000_000),
       authPerEmail: int(env, "RATE_LIMIT_AUTH_PER_EMAIL", 10, 1, 1_000_000),

@@ -8,6 +8,7 @@ import type { TokenCipher } from "./auth/token-cipher.js";
 import type { Config } from "./config.js";
 import type { DashboardChanges } from "./db/changes.js";
 import type { Database } from "./db/client.js";
+import type { Market } from "./exchange/market.js";
 import type { ServerState } from "./http/lifecycle.js";
 import type { Jobs } from "./jobs/jobs.js";
 import type { NotificationService } from "./notifications/service.js";
@@ -36,6 +37,8 @@ export interface AppContext {
   sso: SsoStatus;
   /** Every outside call goes through it: one fetch wrapper, one cache. */
   upstream: Upstream;
+  /** Exchange market data, cached and throttled: crypto widgets and price alerts share it. */
+  market: Market;
   /** Writes to dashboards and widgets report here; history and alerts listen in the same transaction. */
   changes: DashboardChanges;
   /** The job queue every instance shares through the database (reminders, alerts, push). */

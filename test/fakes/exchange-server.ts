@@ -78,7 +78,9 @@ function candles(res: ServerResponse, product: string, query: URLSearchParams) {
     last = Math.min(Math.floor(to / granularity) * granularity, current);
   }
   const rows: number[][] = [];
-  for (let t = last; t >= first; t -= granularity) rows.push(candleRow(product, t, granularity));
+  const fixed = settings.prices?.[product];
+  for (let t = last; t >= first; t -= granularity)
+    rows.push(fixed === undefined ? candleRow(product, t, granularity) : [t, fixed, fixed, fixed, fixed, 1]);
   return json(res, 200, rows);
 }
 

@@ -13,6 +13,8 @@ export interface FakeSettings {
   rate: { requests: number; windowMs: number };
   /** Delay before each answer, to make in-flight overlap observable. */
   latencyMs: number;
+  /** Products whose market stands still at this price (every candle), for price-alert tests. */
+  prices?: Record<string, number>;
 }
 
 export type Fault =

@@ -9,6 +9,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     RATE_LIMIT_SIGNUPS_PER_HOUR: "100000",
     // Most tests sign several people up; the sign-up modes have their own tests.
     SIGNUP_MODE: "open",
+    // Tests drive watch passes themselves (test/server/price-alerts.test.ts).
+    ALERTS_WATCH_SECONDS: "0",
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
     DATABASE_URL: "postgres://unused@127.0.0.1/unused",

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -275,3 +276,20 @@ export const alertFirings = pgTable("alert_firings", {
     .references(() => widgets.id, { onDelete: "cascade" }),
   firedAt: at("fired_at").notNull().defaultNow(),
 });
+
+/**
+ * What the periodic watch pass remembers per widget between passes: a price alert's armed state
+ * (hysteresis), the newest mail already announced. `key` names the thing watched within the widget.
+ */
+export const alertWatchStates = pgTable(
+  "alert_watch_states",
+  {
+    widgetId: uuid("widget_id")
+      .notNull()
+      .references(() => widgets.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    state: jsonb("state").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.widgetId, t.key] })],
+);

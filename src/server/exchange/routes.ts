@@ -7,11 +7,7 @@ import { encodedJson, sendEncodedJson } from "../http/encoded-json.js";
 import { badRequest, ProblemError } from "../http/errors.js";
 import { errorResponses } from "../http/schemas.js";
 import { routePublicWidgetData } from "../resources/public/widget-data.js";
-import { createExchangeClient } from "./client.js";
-import { createMarket } from "./market.js";
 import { DEFAULT_PAIRS, DEFAULT_TIMEFRAME, MAX_PAIRS, PAIR_PATTERN, PricesQuery } from "./schemas.js";
-import { createSigner } from "./signer.js";
-import { createThrottle, memorySlotStore, redisSlotStore } from "./throttle.js";
 
 const tags = ["Exchange"];
 
@@ -35,24 +31,7 @@ function parsePairs(raw: string | undefined): string[] {
 
 /** Exchange market data for crypto widgets (DESIGN section 5), fetched server-side. */
 export const exchangeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
-  const { config, redis, upstream } = ctx;
-  const { url, clientId, clientSecret, passphrase } = config.exchange;
-
-  const slots = redis ? redisSlotStore(redis, `${config.redisPrefix}exchange:`) : memorySlotStore();
-  const market = createMarket(
-    createExchangeClient({
-      baseUrl: url,
-      sign: createSigner(
-        clientId && clientSecret
-          ? { key: clientId, secret: clientSecret, passphrase: passphrase ?? clientSecret }
-          : null,
-      ),
-      throttle: createThrottle(slots),
-      fetch: upstream.fetch,
-      closing: upstream.closing,
-    }),
-    upstream,
-  );
+  const { upstream, market } = ctx;
   /** Cached answers are immutable objects; a body built from the same ones is the same body. */
   const ids = new WeakMap<object, number>();
   let lastId = 0;

@@ -1,7 +1,10 @@
 import type { JobQueue } from "./queue.js";
 
-/** Creates a queue's workers on a started queue (each feature registers its own). */
-export type WorkerStarter = (queue: JobQueue) => Promise<void>;
+/**
+ * Creates a queue's workers on a started queue (each feature registers its own); may answer what
+ * stops its own timers, called before the queue stops.
+ */
+export type WorkerStarter = (queue: JobQueue) => Promise<void | (() => void)>;
 
 /**
  * The shared job queue as the app holds it: started on demand, once, with every registered worker.
@@ -16,6 +19,7 @@ export class Jobs {
   private starting: Promise<JobQueue> | null = null;
   private started: JobQueue | null = null;
   private readonly workers: WorkerStarter[] = [];
+  private stoppers: (() => void)[] = [];
 
   constructor(
     private readonly open: () => Promise<JobQueue>,
@@ -38,8 +42,12 @@ export class Jobs {
       const starting = (async () => {
         const queue = await this.open();
         try {
-          for (const start of this.workers) await start(queue);
+          for (const start of this.workers) {
+            const stop = await start(queue);
+            if (stop) this.stoppers.push(stop);
+          }
         } catch (error) {
+          this.stopTimers();
           await queue.stop().catch(() => {});
           throw error;
         }
@@ -59,6 +67,12 @@ export class Jobs {
     const starting = this.starting;
     this.starting = null;
     this.started = null;
-    await (await starting?.catch(() => null))?.stop();
+    const queue = await starting?.catch(() => null);
+    this.stopTimers();
+    await queue?.stop();
+  }
+
+  private stopTimers() {
+    for (const stop of this.stoppers.splice(0)) stop();
   }
 }
