@@ -43,6 +43,8 @@ import { iconRoutes } from "./icons/routes.js";
 import { alertScheduler, alertsPending, alertWorker } from "./jobs/alerts.js";
 import { Jobs } from "./jobs/jobs.js";
 import { openJobQueue } from "./jobs/queue.js";
+import { meetingReminderWatcher } from "./jobs/watch/meeting-reminders.js";
+import { newMailWatcher } from "./jobs/watch/new-mail.js";
 import { watchWorker } from "./jobs/watch/pass.js";
 import { priceAlertWatcher } from "./jobs/watch/price-alerts.js";
 import { notificationRoutes } from "./notifications/routes.js";
@@ -53,6 +55,7 @@ import { operatorRoutes } from "./operators/routes.js";
 import { signupGate } from "./operators/signup-gate.js";
 import { userLimitsListener } from "./policies/limits.js";
 import { portabilityRoutes } from "./portability/routes.js";
+import { createProviderServices } from "./providers/client.js";
 import { providerOAuthConfigs } from "./providers/oauth-configs.js";
 import { providerRoutes } from "./providers/routes.js";
 import { createMemoryLimiter, createRedisLimiter } from "./ratelimit/limiter.js";
@@ -186,10 +189,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   }).withTypeProvider<TypeBoxTypeProvider>();
   applyConnectionLimit(app, config.http);
   ctx.jobs.addWorker(alertWorker(database, notifications, app.log));
+  // The watchers' own provider client: the data cache is shared (ctx.upstream), tokens refresh as anywhere.
+  const providers = createProviderServices(ctx);
   ctx.jobs.addWorker(
     watchWorker(
       { database, notifications, log: app.log, clock },
-      [priceAlertWatcher(ctx.market)],
+      [priceAlertWatcher(ctx.market), meetingReminderWatcher(providers), newMailWatcher(providers)],
       config.alertsWatchSeconds,
     ),
   );

@@ -1,0 +1,82 @@
+import { and, eq } from "drizzle-orm";
+import type { Notification } from "../../../contract/resources.js";
+import type { InboxConfig } from "../../../contract/widgets/inbox.js";
+import type { Db } from "../../db/client.js";
+import { alertWatchStates } from "../../db/schema.js";
+import { ProblemError } from "../../http/errors.js";
+import type { ProviderServices } from "../../providers/client.js";
+import { listMessages } from "../../providers/suite/mail.js";
+import { recordAlert } from "../record.js";
+import type { WatchedWidget, Watcher } from "./pass.js";
+
+/** The page the Inbox widget shows first, so a pass reads its cached answer when a tab is open. */
+const PAGE_SIZE = 20;
+/** More new messages than this in one pass make one summary, not a notification each. */
+const ONE_EACH_UP_TO = 3;
+const STATE_KEY = "mail";
+
+interface MailState {
+  /** The ids on the first page at the last pass: anything else appearing there is new. */
+  ids: string[];
+}
+
+/**
+ * Inbox `notifyNewMail`: each pass compares the first page of the widget's labels with the one
+ * the previous pass saw. The first pass only remembers (no flood for mail that was already
+ * there); each message is announced once (the key names it).
+ */
+export function newMailWatcher(services: ProviderServices): Watcher {
+  return {
+    type: "Inbox",
+    async check(deps, watched) {
+      const fired: Notification[] = [];
+      for (const widget of watched as WatchedWidget<InboxConfig>[]) {
+        let page: Awaited<ReturnType<typeof listMessages>>;
+        try {
+          const row = await services.account(widget.userId, "suite");
+          page = await listMessages(services, row, { labels: widget.config.labels, pageSize: PAGE_SIZE });
+        } catch (error) {
+          if (!(error instanceof ProblemError)) throw error;
+          deps.log.debug({ widgetId: widget.id, code: error.code }, "new mail: no messages");
+          continue;
+        }
+        const notifications = await deps.database.db.transaction(async (transaction) => {
+          const tx = transaction as unknown as Db;
+          const where = and(eq(alertWatchStates.widgetId, widget.id), eq(alertWatchStates.key, STATE_KEY));
+          const [row] = await tx.select().from(alertWatchStates).where(where).for("update");
+          const ids = page.messages.map((m) => m.id);
+          const next: MailState = { ids };
+          await tx
+            .insert(alertWatchStates)
+            .values({ widgetId: widget.id, key: STATE_KEY, state: next })
+            .onConflictDoUpdate({
+              target: [alertWatchStates.widgetId, alertWatchStates.key],
+              set: { state: next, updatedAt: new Date(deps.clock()) },
+            });
+          if (!row) return [];
+          const seen = new Set((row.state as MailState).ids);
+          const fresh = page.messages.filter((m) => !seen.has(m.id) && m.unread);
+          const announce = async (key: string, message: string) =>
+            recordAlert(tx, deps.queue, deps.notifications, {
+              userId: widget.userId,
+              widgetId: widget.id,
+              key: `${widget.id}:mail:${key}`,
+              message,
+            });
+          if (fresh.length > ONE_EACH_UP_TO) {
+            const one = await announce(fresh.map((m) => m.id).join(","), `${fresh.length} new messages`);
+            return one ? [one] : [];
+          }
+          const each = await Promise.all(
+            fresh.map((m) =>
+              announce(m.id, `New mail from ${m.from.name || m.from.email}: ${m.subject || "(no subject)"}`),
+            ),
+          );
+          return each.filter((n): n is Notification => n !== null);
+        });
+        fired.push(...notifications);
+      }
+      return fired;
+    },
+  };
+}
