@@ -14,7 +14,10 @@ export const ICON_ID_PATTERN = "^si:[a-z0-9_]{1,40}$";
 export const ICON_ID_MAX = 43;
 
 export const BundledIcon = Type.Object({
-  id: Type.String({ pattern: ICON_ID_PATTERN, description: 'The name a bookmark stores, e.g. "si:jellyfin"' }),
+  id: Type.String({
+    pattern: ICON_ID_PATTERN,
+    description: 'The name a bookmark stores, e.g. "si:jellyfin"',
+  }),
   title: Type.String({ description: "The brand's name" }),
   hex: Type.String({ pattern: "^[0-9A-F]{6}$", description: "The brand's colour, without #" }),
   path: Type.String({ description: "SVG path data on a 24×24 view box" }),
