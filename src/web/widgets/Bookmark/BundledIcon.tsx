@@ -28,15 +28,21 @@ export function IconGlyph({ icon, size = 22 }: { icon: Pick<BundledIcon, "hex" |
   );
 }
 
-/** One icon, asked of our server only when a bookmark shows it; `fallback` if the set lacks it. */
-export function BundledIconTile({ slug, fallback }: { slug: string; fallback: ReactNode }) {
-  const icon = useQuery({
+/** One icon of the set, asked of our server only when something shows it. */
+export function useBundledIcon(slug: string | null) {
+  return useQuery({
     queryKey: ["icons", "bundled", slug],
-    queryFn: () => dataApi.icons.get(slug),
+    queryFn: () => dataApi.icons.get(slug ?? ""),
+    enabled: slug !== null,
     // The set only changes with a server upgrade; the browser's cache keeps it for a week too.
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
+}
+
+/** A bookmark's bundled icon; `fallback` (the favicon) when the set lacks it. */
+export function BundledIconTile({ slug, fallback }: { slug: string; fallback: ReactNode }) {
+  const icon = useBundledIcon(slug);
   if (icon.isError) return <>{fallback}</>;
   if (!icon.data) return <span className="bookmark-glyph is-loading" aria-hidden="true" />;
   return <IconGlyph icon={icon.data} />;

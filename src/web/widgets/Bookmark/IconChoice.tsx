@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { iconSlug } from "../../../contract/icons";
 import { Icon } from "../../ui/icons";
-import { BundledIconTile } from "./BundledIcon";
+import { BundledIconTile, useBundledIcon } from "./BundledIcon";
 
 /**
  * A bookmark's icon in its settings row: a preview of the choice and the button that opens the
@@ -25,6 +25,7 @@ export function IconChoice({
     wasOpen.current = open;
   }, [open]);
   const slug = icon ? iconSlug(icon) : null;
+  const title = useBundledIcon(slug).data?.title ?? slug;
   const site = (
     <span className="bookmark-glyph icon-picker-site" aria-hidden="true">
       <Icon name="globe" size={14} />
@@ -36,11 +37,11 @@ export function IconChoice({
       type="button"
       className="button ghost small icon-choice"
       aria-expanded={open}
-      aria-label={`Icon for ${name}: ${slug ?? "site icon"}. Change`}
+      aria-label={`Icon for ${name}: ${title ?? "site icon"}. Change`}
       onClick={onToggle}
     >
       {slug ? <BundledIconTile slug={slug} fallback={site} /> : site}
-      <span>{slug ? "Icon" : "Site icon"}</span>
+      <span>{title ?? "Site icon"}</span>
       <Icon name="chevronDown" size={14} />
     </button>
   );

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, useId, useState } from "react";
-import type { BundledIcon } from "../../../contract/icons";
+import { type BundledIcon, iconSlug } from "../../../contract/icons";
 import { dataApi } from "../../lib/data-api";
 import { useDebounced } from "../../lib/use-debounced";
 import { Icon } from "../../ui/icons";
@@ -34,6 +34,7 @@ export default function IconPicker({
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const listId = useId();
+  const queryClient = useQueryClient();
   const q = useDebounced(query.trim(), 150);
   const search = useQuery({
     queryKey: ["icons", "search", q, hint],
@@ -46,6 +47,12 @@ export default function IconPicker({
   // Once something is typed (or suggested), Enter takes the best match rather than "Site icon".
   const current = Math.min(active, choices.length - 1);
   const optionId = (index: number) => `${listId}-${index}`;
+  const pick = (choice: Choice) => {
+    // The search answered the icon already: the preview and the widget need not ask again.
+    const slug = choice.id === null ? null : iconSlug(choice.id);
+    if (slug) queryClient.setQueryData(["icons", "bundled", slug], choice);
+    onPick(choice.id ?? undefined);
+  };
 
   const move = (index: number) => {
     setActive(index);
@@ -60,7 +67,7 @@ export default function IconPicker({
     else if (event.key === "Enter") {
       // In a settings form Enter would save and close the panel; here it picks.
       const choice = choices[current];
-      if (choice) onPick(choice.id ?? undefined);
+      if (choice) pick(choice);
     } else if (event.key === "Escape") {
       // Closes the picker, not the settings dialog around it.
       event.stopPropagation();
@@ -111,7 +118,7 @@ export default function IconPicker({
               onMouseMove={() => setActive(index)}
               // The search box keeps the focus (and with it the keyboard).
               onMouseDown={(e) => e.preventDefault()}
-              onClick={() => onPick(choice.id ?? undefined)}
+              onClick={() => pick(choice)}
             >
               {choice.id === null ? (
                 <span className="bookmark-glyph icon-picker-site" aria-hidden="true">
