@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { type BundledIcon, iconSlug } from "../../../contract/icons";
 import { dataApi } from "../../lib/data-api";
 import { useDebounced } from "../../lib/use-debounced";
@@ -42,6 +42,9 @@ export default function IconPicker({
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,
   });
+  // Typed faster than the search answers: the list shown is for an earlier query.
+  const stale = q !== query.trim() || search.isPlaceholderData || search.isPending;
+  const [enterWaiting, setEnterWaiting] = useState(false);
   const icons = search.data?.icons ?? [];
   const choices: Choice[] = [SITE_ICON, ...icons];
   // Once something is typed (or suggested), Enter takes the best match rather than "Site icon".
@@ -53,6 +56,15 @@ export default function IconPicker({
     if (slug) queryClient.setQueryData(["icons", "bundled", slug], choice);
     onPick(choice.id ?? undefined);
   };
+
+  // Enter pressed while stale picks once the answer for what was typed is in, not a stale result.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the answer catches up.
+  useEffect(() => {
+    if (!enterWaiting || stale) return;
+    setEnterWaiting(false);
+    const choice = choices[current];
+    if (choice) pick(choice);
+  }, [enterWaiting, stale]);
 
   const move = (index: number) => {
     setActive(index);
@@ -67,7 +79,8 @@ export default function IconPicker({
     else if (event.key === "Enter") {
       // In a settings form Enter would save and close the panel; here it picks.
       const choice = choices[current];
-      if (choice) pick(choice);
+      if (stale) setEnterWaiting(true);
+      else if (choice) pick(choice);
     } else if (event.key === "Escape") {
       // Closes the picker, not the settings dialog around it.
       event.stopPropagation();
@@ -131,7 +144,12 @@ export default function IconPicker({
               {choice.id !== null && choice.id === search.data?.suggested && (
                 <span className="icon-picker-tag">Suggested</span>
               )}
-              {chosen && <Icon name="check" size={14} />}
+              {chosen && (
+                <>
+                  <Icon name="check" size={14} />
+                  <span className="visually-hidden">(current)</span>
+                </>
+              )}
             </div>
           );
         })}
