@@ -11,7 +11,6 @@ import { Type } from "./typebox.js";
 /** Simple Icons slugs are lower-case letters, digits and the odd underscore ("graphite_editor"). */
 export const ICON_SLUG_PATTERN = "^[a-z0-9_]{1,40}$";
 export const ICON_ID_PATTERN = "^si:[a-z0-9_]{1,40}$";
-export const ICON_ID_MAX = 43;
 
 export const BundledIcon = Type.Object({
   id: Type.String({
