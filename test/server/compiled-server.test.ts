@@ -101,6 +101,10 @@ describe("the compiled server", () => {
     expect(openapi.paths["/api/bootstrap"]).toBeDefined();
     expect((await fetch(`${base}/api/docs/`)).status).toBe(200);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    // The bundled icon set is read from the package in node_modules, not from the bundle.
+    const icon = await fetch(`${base}/api/icons/bundled/jellyfin`);
+    expect(icon.status).toBe(200);
+    expect((await icon.json()).title).toBe("Jellyfin");
 
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");

@@ -62,3 +62,42 @@ describe("Bookmark config", () => {
     ]);
   });
 });
+
+describe("Bookmark icons", () => {
+  const one = (icon: unknown) =>
+    parse({ bookmarks: [{ id: "j", title: "Jellyfin", url: "https://jf.example", icon }] }).bookmarks[0];
+
+  it("keeps a bundled icon's name, normalised", () => {
+    expect(one("si:jellyfin")).toEqual({
+      id: "j",
+      title: "Jellyfin",
+      url: "https://jf.example/",
+      icon: "si:jellyfin",
+    });
+    expect(one("  SI:HomeAssistant ")?.icon).toBe("si:homeassistant");
+    expect(one("si:graphite_editor")?.icon).toBe("si:graphite_editor");
+  });
+
+  it("drops an unusable icon but keeps the bookmark (then the favicon shows)", () => {
+    for (const bad of [
+      "jellyfin",
+      "si:",
+      "si:jelly fin",
+      "si:../../etc/passwd",
+      "xx:jellyfin",
+      `si:${"a".repeat(41)}`,
+      "https://evil.example/icon.svg",
+      42,
+      null,
+      { id: "si:jellyfin" },
+    ]) {
+      const bookmark = one(bad);
+      expect(bookmark, JSON.stringify(bad)).toBeDefined();
+      expect(bookmark, JSON.stringify(bad)).not.toHaveProperty("icon");
+    }
+  });
+
+  it("has no icon when none was chosen", () => {
+    expect(one(undefined)).not.toHaveProperty("icon");
+  });
+});

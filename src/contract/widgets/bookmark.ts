@@ -1,7 +1,8 @@
 import type { Static } from "@sinclair/typebox";
+import { ICON_ID_PATTERN } from "../icons.js";
 import { Type } from "../typebox.js";
 import { defineWidgetType, mapRecords } from "./define.js";
-import { hostname, Id, ItemList, Text, WebAddress } from "./fields.js";
+import { hostname, Id, ItemList, Matching, Text, WebAddress } from "./fields.js";
 
 const Bookmark = Type.Object({
   id: Id("bookmark"),
@@ -9,6 +10,14 @@ const Bookmark = Type.Object({
   // none. "nas.lan:5000" and "192.168.1.10:8989" are addresses too (stored with http://).
   url: WebAddress(),
   title: Text({ maxLength: 200, trim: true, default: "" }),
+  // A bundled icon ("si:jellyfin", see contract/icons.ts) shown instead of the site's favicon.
+  // Absent (or unusable, then dropped) means: the favicon our server fetches, else the initial.
+  icon: Type.Optional(
+    Matching(ICON_ID_PATTERN, {
+      description: 'A bundled icon, e.g. "si:jellyfin"',
+      clean: (s) => s.trim().toLowerCase(),
+    }),
+  ),
 });
 
 export const BookmarkConfig = Type.Object({ bookmarks: ItemList(Bookmark) });

@@ -1,3 +1,4 @@
+import type { BundledIcon, IconSearchResult } from "../../contract/icons";
 import type { Provider } from "../../contract/providers";
 import { request } from "./api";
 
@@ -76,6 +77,15 @@ export function publicWidgetPath(
 }
 
 export const dataApi = {
+  /** The bundled icon set, served by our server from its npm package (no session needed). */
+  icons: {
+    search: (q: string, hint: string) =>
+      request<IconSearchResult>(
+        "GET",
+        `/api/icons/bundled${query({ q: q || undefined, hint: hint || undefined })}`,
+      ),
+    get: (slug: string) => request<BundledIcon>("GET", `/api/icons/bundled/${enc(slug)}`),
+  },
   exchange: {
     prices: (pairs: string[], timeframe: Timeframe) =>
       request<PairResult[]>("GET", `/api/exchange/prices${query({ pairs: pairs.join(","), timeframe })}`),

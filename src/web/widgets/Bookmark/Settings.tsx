@@ -1,10 +1,16 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { BookmarkConfig } from "../../../contract/widgets/bookmark";
 import { newId } from "../../lib/ids";
 import { normaliseUserUrl } from "../../lib/parse";
+import { Skeleton } from "../../ui/States";
 import { AddressInput } from "../settings/AddressInput";
 import { ListEditor } from "../settings/ListEditor";
 import type { WidgetSettingsProps } from "../types";
+import { IconChoice } from "./IconChoice";
+import { iconHint } from "./logic";
+
+// The picker (and the icon search behind it) loads only when someone opens it.
+const IconPicker = lazy(() => import("./IconPicker"));
 
 interface Row {
   id: string;
@@ -12,24 +18,31 @@ interface Row {
   /** What was typed; only a valid address replaces the saved one. */
   url: string;
   saved: string;
+  /** A bundled icon ("si:jellyfin"), or undefined for the site's own icon. */
+  icon?: string;
 }
 
 export function BookmarkSettings({ config, onChange }: WidgetSettingsProps<BookmarkConfig>) {
   const [rows, setRows] = useState<Row[]>(() => config.bookmarks.map((b) => ({ ...b, saved: b.url })));
+  // One picker open at a time: the row whose icon is being chosen.
+  const [picking, setPicking] = useState<string | null>(null);
   const publish = (next: Row[]) => {
     setRows(next);
     onChange({
       bookmarks: next.flatMap((row) => {
         const url = normaliseUserUrl(row.url) ?? row.saved;
-        return url ? [{ id: row.id, title: row.title.trim() || new URL(url).hostname, url }] : [];
+        if (!url) return [];
+        const title = row.title.trim() || new URL(url).hostname;
+        return [{ id: row.id, title, url, ...(row.icon ? { icon: row.icon } : {}) }];
       }),
     });
   };
+  const name = (row: Row) => row.title || row.url || "bookmark";
   return (
     <ListEditor
       items={rows}
       onChange={publish}
-      label={(row) => row.title || row.url || "bookmark"}
+      label={name}
       empty="No bookmarks yet."
       addLabel="Add bookmark"
       onAdd={() => publish([...rows, { id: newId(), title: "", url: "", saved: "" }])}
@@ -49,6 +62,26 @@ export function BookmarkSettings({ config, onChange }: WidgetSettingsProps<Bookm
             saved={row.saved}
             onChange={(url) => set({ url })}
           />
+          <IconChoice
+            icon={row.icon}
+            name={name(row)}
+            open={picking === row.id}
+            onToggle={() => setPicking(picking === row.id ? null : row.id)}
+          />
+          {picking === row.id && (
+            <Suspense fallback={<Skeleton height={120} width="100%" />}>
+              <IconPicker
+                value={row.icon}
+                name={name(row)}
+                hint={iconHint({ title: row.title, url: normaliseUserUrl(row.url) ?? row.saved })}
+                onPick={(icon) => {
+                  set({ icon });
+                  setPicking(null);
+                }}
+                onClose={() => setPicking(null)}
+              />
+            </Suspense>
+          )}
         </>
       )}
     />

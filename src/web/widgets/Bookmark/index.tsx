@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { iconSlug } from "../../../contract/icons";
 import {
   type Bookmark,
   type BookmarkConfig,
@@ -11,6 +12,7 @@ import { moveItem, useDragList } from "../../lib/reorder";
 import { Icon } from "../../ui/icons";
 import { useDataSource } from "../data/source";
 import { defineWidget, type WidgetProps } from "../types";
+import { BundledIconTile } from "./BundledIcon";
 import { faviconUrl, initialOf } from "./logic";
 import { BookmarkSettings } from "./Settings";
 
@@ -52,6 +54,13 @@ function Favicon({ bookmark }: { bookmark: Bookmark }) {
       }}
     />
   );
+}
+
+/** The chosen bundled icon, else (or when the set lacks it) the site's favicon, else the initial. */
+function BookmarkIcon({ bookmark }: { bookmark: Bookmark }) {
+  const slug = bookmark.icon ? iconSlug(bookmark.icon) : null;
+  const favicon = <Favicon bookmark={bookmark} />;
+  return slug ? <BundledIconTile slug={slug} fallback={favicon} /> : favicon;
 }
 
 function BookmarkForm({
@@ -124,7 +133,7 @@ function BookmarkLink({ bookmark }: { bookmark: Bookmark }) {
       title={bookmark.url}
       draggable={false}
     >
-      <Favicon bookmark={bookmark} />
+      <BookmarkIcon bookmark={bookmark} />
       <span className="bookmark-text">
         <span className="bookmark-title">{bookmark.title}</span>
         <span className="bookmark-host">{hostname(bookmark.url)}</span>
