@@ -26,12 +26,19 @@ export interface AlertJob {
 /** The once-only mark of one rule occurrence: the same rule at the same instant never fires twice. */
 const firingKey = (job: AlertJob) => `${job.widgetId}:${job.key}:${job.at}`;
 
-/** A widget's future reminders; null for types without alert rules. */
+/**
+ * How far in the past a reminder may be and still be scheduled (it then fires at once): a write
+ * that waited for the queue to start, or a browser clock a little ahead, must not lose a reminder
+ * set for "now". Older ones are not sent retroactively; one that already fired finds its mark.
+ */
+export const LATE_GRACE_MS = 60_000;
+
+/** A widget's reminders still to send; null for types without alert rules. */
 function futureRules(widgetType: string, config: unknown, now: number): AlertRule[] | null {
   const alerts = widgetDefinition(widgetType)?.alerts;
   if (!alerts) return null;
   return (alerts.rules?.(widgetDefinition(widgetType)!.parse(config)) ?? []).filter(
-    (rule) => Date.parse(rule.at) > now,
+    (rule) => Date.parse(rule.at) > now - LATE_GRACE_MS,
   );
 }
 
@@ -40,8 +47,8 @@ function futureRules(widgetType: string, config: unknown, now: number): AlertRul
  * asks for, inside the writing transaction: a job sent here exists only if the write commits, and
  * an edit or a delete cancels in the same commit. Rules unchanged by an edit keep their job.
  *
- * Reminders already due when the write happens (a countdown created with a past target, a to-do
- * saved after its due time) are not sent retroactively: only future instants are scheduled.
+ * Reminders long past when the write happens (a countdown created with a past target, a to-do
+ * saved after its due time) are not sent retroactively: only instants from LATE_GRACE_MS ago on.
  */
 export function alertScheduler(jobs: Jobs, clock: () => number): ChangesListener {
   return async (tx, changes) => {
@@ -136,12 +143,18 @@ async function reconcile(tx: Db, jobs: Jobs, wanted: Map<string, AlertRule[]>) {
   );
 }
 
-/** The worker's settings: short polls, and whole batches back to back while a spike lasts. */
-export const ALERT_WORK = {
-  batchSize: 20,
-  pollingIntervalSeconds: 0.5,
-  burstWhenBatchFull: true,
-} as const;
+/**
+ * The worker's settings: short polls, and whole batches back to back while a spike lasts. On
+ * PostgreSQL several batches run at once (each firing is one short transaction on its own pooled
+ * connection); the embedded database has one session, so more would only queue there.
+ */
+export const alertWork = (database: Database) =>
+  ({
+    batchSize: 10,
+    pollingIntervalSeconds: 0.5,
+    burstWhenBatchFull: true,
+    localConcurrency: database.kind === "postgres" ? 4 : 1,
+  }) as const;
 
 /**
  * Fires one job: re-reads the widget (locked, so an edit in flight finishes first or waits), and
@@ -197,7 +210,7 @@ export const alertWorker =
   (database: Database, notifications: NotificationService, log: FastifyBaseLogger) =>
   async (queue: JobQueue) => {
     if (!(await queue.boss.getQueue(ALERT_QUEUE))) await queue.boss.createQueue(ALERT_QUEUE, QUEUE_DEFAULTS);
-    await queue.boss.work<AlertJob>(ALERT_QUEUE, ALERT_WORK, async (jobs) => {
+    await queue.boss.work<AlertJob>(ALERT_QUEUE, alertWork(database), async (jobs) => {
       // One at a time: each is one short transaction, and a failure retries only what is left
       // (those already fired find their mark and complete).
       for (const job of jobs) await fireAlert(database, queue, notifications, job.id, job.data, log);
