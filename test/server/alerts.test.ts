@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
 import { signedInClient, type TestClient } from "../support/client.js";
@@ -148,6 +149,36 @@ for (const mode of MODES as ModeName[]) {
       expect(await listedReminders(client)).toEqual(["🎉 Just now has ended"]);
       await events.stop();
     });
+
+    if (mode !== "embedded") {
+      it("a restart reschedules reminders whose jobs were lost (a restored backup has no queue)", async () => {
+        const client = await signedInClient(built.app);
+        const dashboardId = await dashboardOf(client);
+        const widget = (
+          await client.post(
+            "/api/widgets",
+            countdown(dashboardId, { title: "Far", target: inMs(3_600_000), notify: true }),
+          )
+        ).body;
+        const db = built.ctx.database.db;
+        const pending = async () =>
+          (
+            (await db.execute(
+              sql`SELECT a.job_id, j.state FROM alert_jobs a LEFT JOIN pgboss.job j ON j.id = a.job_id WHERE a.widget_id = ${widget.id}`,
+            )) as unknown as { rows: { job_id: string; state: string | null }[] }
+          ).rows;
+        const [before] = await pending();
+        expect(before!.state).toBe("created");
+        // As after restoring a backup into an empty database: the row is there, its job is not.
+        await db.execute(sql`DELETE FROM pgboss.job WHERE id = ${before!.job_id}`);
+        const restarted = await env.start();
+        await restarted.ctx.jobs.ensure();
+        const after = await pending();
+        expect(after).toHaveLength(1);
+        expect(after[0]!.job_id).not.toBe(before!.job_id);
+        expect(after[0]!.state).toBe("created");
+      });
+    }
 
     it("a to-do's dueAt fires once unless it is done", async () => {
       const client = await signedInClient(built.app);
