@@ -172,6 +172,7 @@ describe("alert options in the widget settings panels", () => {
       expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
       await todo.getByText(/In America\/New York time\./).waitFor();
       await input.fill("2030-12-01T09:30");
+      await todo.screenshot({ path: path.join(ARTIFACTS, "todo-widget-due-editor.png") });
       await todo.getByRole("button", { name: "Done" }).click();
       await savedConfig("Todo", (c) => c.todos[0].dueAt === "2030-12-01T14:30:00.000Z", "dueAt in UTC");
       await expect.poll(() => row.locator(".todo-due").textContent()).toMatch(/1 Dec 2030 09:30$/);
@@ -255,6 +256,7 @@ describe("alert options in the widget settings panels", () => {
       // Enter adds the alert; it does not save and close the panel.
       await price.press("Enter");
       await panel.getByText("Price alerts (2 of at most 20)").waitFor();
+      await panel.getByText("US$4,000.5").waitFor();
       expect(await price.inputValue()).toBe("");
       await panel.getByRole("button", { name: /^Remove alert: BTC-USD falls below/ }).click();
       await panel.getByText("Price alerts (1 of at most 20)").waitFor();
@@ -377,6 +379,12 @@ describe("alert options in the widget settings panels", () => {
           await panel.getByRole("button", { name: "Cancel" }).click();
           await panel.waitFor({ state: "detached" });
         }
+        const todo = widget("Todo");
+        await todo.locator(".todo-row").first().hover();
+        await todo.getByRole("button", { name: /due time of Pay rent$/ }).click();
+        await todo.screenshot({ path: path.join(ARTIFACTS, `todo-widget-editor-${theme}.png`) });
+        await page.keyboard.press("Escape");
+        await todo.locator(".todo-due-edit").waitFor({ state: "detached" });
         await page.mouse.move(0, 0);
         await page.screenshot({ path: path.join(ARTIFACTS, `dashboard-${theme}.png`) });
       }

@@ -2,10 +2,16 @@ import { useId, useState } from "react";
 import { ALERT_DIRECTIONS, type CryptoConfig, MAX_PRICE_ALERTS } from "../../../contract/widgets/crypto";
 import { newId } from "../../lib/ids";
 import { Icon } from "../../ui/icons";
-import { formatPrice } from "../data/format";
 import { AlertHint } from "../settings/AlertOption";
 import type { WidgetSettingsProps } from "../types";
-import { type AlertDirection, addAlert, parseAlertPrice, quoteOfPair, removeAlert } from "./logic";
+import {
+  type AlertDirection,
+  addAlert,
+  formatAlertPrice,
+  parseAlertPrice,
+  quoteOfPair,
+  removeAlert,
+} from "./logic";
 
 const DIRECTION_LABELS: Record<AlertDirection, string> = { above: "rises above", below: "falls below" };
 
@@ -44,13 +50,13 @@ export function AlertsSettings({ config, onChange }: WidgetSettingsProps<CryptoC
       ) : (
         <ul className="crypto-alert-list" aria-labelledby={ids.legend}>
           {alerts.map((alert) => {
-            const words = `${alert.pair} ${DIRECTION_LABELS[alert.direction]} ${formatPrice(alert.price, quoteOfPair(alert.pair))}`;
+            const words = `${alert.pair} ${DIRECTION_LABELS[alert.direction]} ${formatAlertPrice(alert.price, quoteOfPair(alert.pair))}`;
             return (
               <li key={alert.id} className="crypto-alert" data-alert-id={alert.id}>
                 <Icon name="bell" size={14} />
                 <span className="crypto-alert-text">
                   <strong>{alert.pair}</strong> {DIRECTION_LABELS[alert.direction]}{" "}
-                  <strong>{formatPrice(alert.price, quoteOfPair(alert.pair))}</strong>
+                  <strong>{formatAlertPrice(alert.price, quoteOfPair(alert.pair))}</strong>
                   {!config.pairs.includes(alert.pair) && <span className="muted"> (not on the widget)</span>}
                 </span>
                 <button

@@ -11,6 +11,7 @@ import {
   addAlert,
   alertPairs,
   cryptoRows,
+  formatAlertPrice,
   parseAlertPrice,
   quoteOf,
   rememberPrices,
@@ -135,6 +136,12 @@ describe("Crypto price alerts", () => {
     for (let i = 0; i < MAX_PRICE_ALERTS + 3; i++) full = addAlert(full, alert(`x${i}`, 100 + i));
     expect(full.alerts).toHaveLength(MAX_PRICE_ALERTS);
     expect(cryptoWidget.alerts?.check(full)).toEqual([]);
+  });
+
+  it("writes an alert's price exactly as set", () => {
+    expect(formatAlertPrice(4000.5, "USD", "en-US")).toBe("$4,000.5");
+    expect(formatAlertPrice(0.00012345, "EUR", "en-US")).toBe("€0.00012345");
+    expect(formatAlertPrice(65000, "USDT", "en-US")).toBe("65,000 USDT");
   });
 
   it("offers the widget's pairs, and keeps an alert's pair that has left the list", () => {

@@ -143,3 +143,13 @@ export function removeAlert(config: CryptoConfig, id: string): CryptoConfig {
 export function alertPairs(config: CryptoConfig): string[] {
   return [...new Set([...config.pairs, ...(config.alerts ?? []).map((a) => a.pair)])];
 }
+
+/** An alert's price exactly as set (4000.5 stays 4000.5), unlike the rounded prices on the widget. */
+export function formatAlertPrice(value: number, quote: string, locale?: string): string {
+  const digits = { minimumFractionDigits: 0, maximumFractionDigits: 8 };
+  try {
+    return new Intl.NumberFormat(locale, { style: "currency", currency: quote, ...digits }).format(value);
+  } catch {
+    return `${new Intl.NumberFormat(locale, digits).format(value)} ${quote}`;
+  }
+}
