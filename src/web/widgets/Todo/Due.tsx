@@ -30,6 +30,7 @@ export function DueInput({
   label,
   autoFocus = false,
   describedBy,
+  compact = false,
 }: {
   todo: Todo;
   timezone: string;
@@ -37,7 +38,10 @@ export function DueInput({
   label: string;
   autoFocus?: boolean;
   describedBy?: string;
+  /** Inside a widget row: the Clear button is an icon, so the editor fits one line. */
+  compact?: boolean;
 }) {
+  const clearLabel = `Clear due time${todo.text ? ` of ${todo.text}` : ""}`;
   return (
     <span className="todo-due-input">
       <input
@@ -54,12 +58,13 @@ export function DueInput({
       />
       <button
         type="button"
-        className="button ghost small"
+        className={compact ? "icon-button small" : "button ghost small"}
         disabled={!todo.dueAt}
-        aria-label={`Clear due time${todo.text ? ` of ${todo.text}` : ""}`}
+        aria-label={clearLabel}
+        title={compact ? clearLabel : undefined}
         onClick={() => onDue(undefined)}
       >
-        Clear
+        {compact ? <Icon name="x" size={15} /> : "Clear"}
       </button>
     </span>
   );
@@ -95,10 +100,11 @@ export function DueEditor({
           onDue={onDue}
           label={`Due time of ${todo.text}`}
           autoFocus
+          compact
           describedBy={hintId}
         />
-        <button type="button" className="button small" onClick={onClose}>
-          Done
+        <button type="button" className="icon-button small" aria-label="Done" title="Done" onClick={onClose}>
+          <Icon name="check" size={15} />
         </button>
       </div>
       <p className="field-hint" id={hintId}>

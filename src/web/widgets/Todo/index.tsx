@@ -44,7 +44,7 @@ function TodoRow({
   };
   return (
     <li
-      className={`todo-row${todo.done ? " is-done" : ""} ${indicator}`}
+      className={`todo-row${todo.done ? " is-done" : ""}${todo.dueAt || dueOpen ? " has-due" : ""} ${indicator}`}
       {...(editing || dueOpen ? {} : rowProps)}
     >
       <input
@@ -136,7 +136,10 @@ function TodoList({ config, time }: { config: TodoConfig; time: TimeOptions }) {
     <div className="todos">
       <ul className="todo-list">
         {config.todos.map((todo) => (
-          <li key={todo.id} className={`todo-row is-static${todo.done ? " is-done" : ""}`}>
+          <li
+            key={todo.id}
+            className={`todo-row is-static${todo.done ? " is-done" : ""}${todo.dueAt ? " has-due" : ""}`}
+          >
             <span className={`todo-mark${todo.done ? " is-done" : ""}`} aria-hidden="true">
               {todo.done && <Icon name="check" size={12} />}
             </span>
