@@ -190,6 +190,10 @@ describe("alert options in the widget settings panels", () => {
       await todo.getByLabel("Due time of Pay rent", { exact: true }).fill("2020-01-02T08:00");
       await page.keyboard.press("Escape");
       await expect.poll(() => row.locator(".todo-due").getAttribute("class")).toContain("is-overdue");
+      // Escape closes the editor and gives the focus back to the row's clock button.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+        .toBe("Change due time of Pay rent");
       await savedConfig("Todo", (c) => c.todos[0].dueAt === "2020-01-02T13:00:00.000Z", "a past dueAt");
       await page.mouse.move(0, 0);
       await todo.screenshot({ path: path.join(ARTIFACTS, "todo-widget-overdue.png") });

@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { todoWidget as contract, type Todo, type TodoConfig } from "../../../contract/widgets/todo";
 import { newId } from "../../lib/ids";
 import { moveItem, useDragList } from "../../lib/reorder";
@@ -35,6 +35,13 @@ function TodoRow({
 }) {
   const [editing, setEditing] = useState(false);
   const [dueOpen, setDueOpen] = useState(false);
+  // Closing the due editor hands the focus back to the button that opened it, not to the page.
+  const dueButton = useRef<HTMLButtonElement>(null);
+  const dueWasOpen = useRef(false);
+  useEffect(() => {
+    if (dueWasOpen.current && !dueOpen) dueButton.current?.focus();
+    dueWasOpen.current = dueOpen;
+  }, [dueOpen]);
   const [draft, setDraft] = useState(todo.text);
   const checkboxId = useId();
   const finish = (save: boolean) => {
@@ -96,6 +103,7 @@ function TodoRow({
             type="button"
             className="icon-button small"
             aria-label={`${todo.dueAt ? "Change" : "Set"} due time of ${todo.text}`}
+            ref={dueButton}
             onClick={() => setDueOpen(true)}
           >
             <Icon name="clock" size={14} />
