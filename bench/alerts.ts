@@ -40,8 +40,13 @@ async function main() {
     for (let i = 0; i < INSTANCES; i++) servers.push(await startServer(env, startFlags()));
     await db.connect();
     const start = Date.now() + LEAD_MS;
-    const dueOf = (user: number, item: number) =>
-      new Date(start + Math.floor(((user * PER_USER + item) / TOTAL) * SPREAD_MS)).toISOString();
+    // Users interleaved through the minute, as when many people's reminders fall due at 09:00;
+    // BENCH_ONE_USER_AT_A_TIME=1 gives each user's hundred a slice of their own instead.
+    const userMajor = process.env.BENCH_ONE_USER_AT_A_TIME === "1";
+    const dueOf = (user: number, item: number) => {
+      const rank = userMajor ? user * PER_USER + item : item * USERS + user;
+      return new Date(start + Math.floor((rank / TOTAL) * SPREAD_MS)).toISOString();
+    };
     console.log(
       `setting up ${TOTAL} reminders (${USERS} users x ${PER_USER} to-dos) across ${INSTANCES} instances`,
     );
@@ -115,6 +120,9 @@ async function main() {
     const delivered = perUser.reduce((sum, r) => sum + r.n, 0);
     const duplicated = perUser.reduce((sum, r) => sum + (r.n - r.distinct_n), 0);
     const d = (k: string) => Number(after[k]) - Number(before[k]);
+    const retried = (
+      await db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'alerts' AND retry_count > 0`)
+    ).rows[0].n as number;
 
     console.log("");
     row("reminders due within one minute", String(TOTAL));
@@ -129,6 +137,28 @@ async function main() {
       `bar ${BAR_P99_MS} ms ${lateness.p99! <= BAR_P99_MS ? "ok" : "OVER"}`,
     );
     row("lateness min / max", `${Math.round(lateness.min!)} / ${Math.round(lateness.max!)} ms`);
+    row("jobs retried (lease ran out or failed)", String(retried));
+    if (process.env.BENCH_DETAIL === "1") {
+      const buckets = await db.query(`
+        SELECT extract(epoch FROM due) * 1000 AS due, extract(epoch FROM fired_at - due) * 1000 AS ms
+        FROM (SELECT substring(key FROM '\\d{4}-\\d\\d-\\d\\dT[^Z]*Z$')::timestamptz AS due, fired_at FROM alert_firings) f`);
+      const first = Math.min(...buckets.rows.map((r: { due: number }) => Number(r.due)));
+      const by = new Map<number, number[]>();
+      for (const r of buckets.rows as { due: number; ms: number }[]) {
+        const second = Math.floor((Number(r.due) - first) / 5000) * 5;
+        const list = by.get(second) ?? [];
+        list.push(Number(r.ms));
+        by.set(second, list);
+      }
+      for (const [second, list] of [...by].sort((a, b) => a[0] - b[0])) {
+        list.sort((a, b) => a - b);
+        row(
+          `  due at +${second} s: n, p50, max`,
+          `${list.length}`,
+          `${Math.round(list[Math.floor(list.length / 2)]!)} / ${Math.round(list.at(-1)!)} ms`,
+        );
+      }
+    }
     row("database commits per reminder", (d("commits") / TOTAL).toFixed(1));
     row(
       "database rows written per reminder",

@@ -130,6 +130,7 @@ async function reconcile(tx: Db, queueFor: () => JobQueue, wanted: Map<string, A
       id,
       data: { widgetId, key: rule.key, at: rule.at } satisfies AlertJob,
       startAfter: new Date(rule.at),
+      priority: duePriority(rule.at),
     })),
     { db },
   );
@@ -141,6 +142,20 @@ async function reconcile(tx: Db, queueFor: () => JobQueue, wanted: Map<string, A
       dueAt: new Date(rule.at),
     })),
   );
+}
+
+const PRIORITY_EPOCH_MS = Date.UTC(2025, 0, 1);
+const INT4_MAX = 2 ** 31 - 1;
+
+/**
+ * pg-boss fetches by priority, then by creation: without a priority, a backlog in a spike is
+ * served in the order the reminders were *saved*, so whoever saved last waits longest. A priority
+ * falling with the due second makes the backlog go earliest-due first (seconds since 2025 fit int4
+ * until 2093).
+ */
+export function duePriority(at: string): number {
+  const seconds = Math.floor((Date.parse(at) - PRIORITY_EPOCH_MS) / 1000);
+  return Math.max(-INT4_MAX, Math.min(INT4_MAX, -seconds));
 }
 
 /**
@@ -157,7 +172,7 @@ export const alertWork = (database: Database) =>
   }) as const;
 
 /**
- * Fires one job: re-reads the widget (locked, so an edit in flight finishes first or waits), and
+ * Fires one job: re-reads the widget (share-locked, so an edit in flight finishes first or waits), and
  * only if its config still asks for this rule at this instant, records the once-only mark and the
  * notification in one transaction, then publishes it to the user's streams on every instance.
  * A gone widget, a changed rule or a mark already there: nothing happens, and the job completes.
@@ -173,7 +188,8 @@ export async function fireAlert(
   const delivered = await database.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await tx.delete(alertJobs).where(eq(alertJobs.jobId, jobId));
-    const [widget] = await tx.select().from(widgets).where(eq(widgets.id, job.widgetId)).for("update");
+    // Shared: firings of one widget's rules run side by side; an edit (an UPDATE) waits for them.
+    const [widget] = await tx.select().from(widgets).where(eq(widgets.id, job.widgetId)).for("share");
     if (!widget) return null;
     const rule = widgetDefinition(widget.widgetType)
       ?.alerts?.rules?.(widgetDefinition(widget.widgetType)!.parse(widget.config))
