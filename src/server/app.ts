@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
 import { BootstrapSchema } from "../contract/bootstrap.js";
 import { OPERATOR_SCHEMAS } from "../contract/operators.js";
+import { PushSubscriptionSchema } from "../contract/push.js";
 import {
   AccountSchema,
   DashboardSchema,
@@ -52,6 +53,10 @@ import { userLimitsListener } from "./policies/limits.js";
 import { portabilityRoutes } from "./portability/routes.js";
 import { providerOAuthConfigs } from "./providers/oauth-configs.js";
 import { providerRoutes } from "./providers/routes.js";
+import { pushSender, pushWorker } from "./push/deliver.js";
+import { pushRoutes } from "./push/routes.js";
+import { pushService } from "./push/service.js";
+import { loadVapidIdentity, vapidIdentity } from "./push/vapid.js";
 import { createMemoryLimiter, createRedisLimiter } from "./ratelimit/limiter.js";
 import { createBus } from "./realtime/create-bus.js";
 import { realtimeRoutes } from "./realtime/routes.js";
@@ -181,6 +186,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ...edgeServerOptions(config.http),
   }).withTypeProvider<TypeBoxTypeProvider>();
   applyConnectionLimit(app, config.http);
+  // Loaded on first use (a subscription, a push), after migrations; the same pair on every instance.
+  const identity = vapidIdentity(() => loadVapidIdentity(database.db, config.push, cipher));
+  const push = pushService(identity, ctx.jobs);
+  // Before the alert worker: an alert firing sends push jobs, so the push queue must exist first.
+  ctx.jobs.addWorker(
+    pushWorker(pushSender(database.db, config.push, identity, upstream.fetch, app.log), app.log),
+  );
   ctx.jobs.addWorker(alertWorker(database, notifications, app.log));
   // Widgets' reminders are scheduled, moved and cancelled in the transaction of each change.
   ctx.changes.listenAll(alertScheduler(ctx.jobs, clock));
@@ -220,6 +232,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     SettingsSchema,
     NotificationSchema,
     BootstrapSchema,
+    PushSubscriptionSchema,
     ...OPERATOR_SCHEMAS,
   ]) {
     app.addSchema(schema);
@@ -277,6 +290,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(feedRoutes, ctx);
   await app.register(iconRoutes, ctx);
   await app.register(portabilityRoutes, ctx);
+  await app.register(pushRoutes, { ...ctx, push });
   await app.register(webRoutes, { dist: config.webDist });
 
   await app.ready();

@@ -23,7 +23,8 @@ export interface UpstreamRequest {
   what: string;
   method?: "GET" | "POST";
   headers?: Record<string, string>;
-  body?: string | URLSearchParams;
+  /** Bytes for binary bodies (an encrypted push message). */
+  body?: string | URLSearchParams | Uint8Array;
   /**
    * The URL came from a user, not from the operator's config: it may not reach private, loopback
    * or link-local addresses (see address-guard.ts), redirects are followed (each hop checked) and
@@ -78,7 +79,8 @@ export function createUpstreamFetch({
       const init = {
         method,
         headers: { accept: "application/json", "user-agent": "Tessera", ...headers },
-        body,
+        // Bytes go as an ArrayBuffer copy: fetch's body types take no Buffer view of a shared pool.
+        body: body instanceof Uint8Array ? Uint8Array.from(body).buffer : body,
         signal: controller.signal,
       };
       const response = untrusted
