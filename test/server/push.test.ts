@@ -42,6 +42,12 @@ for (const mode of MODES as ModeName[]) {
     let fake: FakePushService;
     let publicKey: string;
     const logs: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        logs.push(String(chunk));
+        done();
+      },
+    });
     const overrides = (config: Config): Partial<Config> => ({
       logLevel: "info",
       // The fake push service listens on plain http on loopback; browsers give https endpoints.
@@ -52,12 +58,6 @@ for (const mode of MODES as ModeName[]) {
     beforeAll(async () => {
       env = await prepareMode(mode);
       fake = await FakePushService.start();
-      const logStream = new Writable({
-        write(chunk, _encoding, done) {
-          logs.push(String(chunk));
-          done();
-        },
-      });
       built = await env.start(overrides(env.config()), { logStream });
       const key = await new Client(built.app).get("/api/push/key");
       expect(key.status).toBe(401);
@@ -85,7 +85,7 @@ for (const mode of MODES as ModeName[]) {
       expect(rows[0]!.privateKey).toMatch(/^enc:v1:/);
       if (mode !== "embedded") {
         // A second instance on the same database signs with the same pair.
-        const other = await env.start(overrides(env.config()));
+        const other = await env.start(overrides(env.config()), { logStream });
         const client = await signedInClient(other.app, "Other");
         expect((await client.get("/api/push/key")).body.publicKey).toBe(publicKey);
       }
