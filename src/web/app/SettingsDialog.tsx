@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { PROVIDER_LABELS, PROVIDERS, type Provider } from "../../contract/providers";
 import { api, describeError, type ProviderStatus, type SessionInfo, type SessionUser } from "../lib/api";
 import type { Theme } from "../lib/app-settings";

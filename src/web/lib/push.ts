@@ -90,7 +90,8 @@ export async function enablePush(): Promise<void> {
       // The browser could not reach its vendor's push service (offline, blocked, or none built in).
       throw new PushSetupError(
         "subscribe-failed",
-        `The browser could not subscribe to its push service: ${(error as Error)?.message || error}`,
+        `The browser could not subscribe to its push service (${(error as Error)?.message || error}). ` +
+          "Browsers without one, such as some Chromium builds, cannot receive push notifications; reminders still arrive in the bell.",
       );
     }
   }
