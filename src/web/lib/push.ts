@@ -66,19 +66,17 @@ function sameKey(a: ArrayBuffer | null, b: Uint8Array) {
 export const saveSubscription = (subscription: PushSubscription) =>
   request<unknown>("POST", "/api/push/subscriptions", subscription.toJSON());
 
-/** Asks for permission, subscribes with the server's VAPID key, and registers the subscription. */
-export async function enablePush(): Promise<void> {
-  const permission = await Notification.requestPermission();
-  if (permission === "denied")
-    throw new PushSetupError("denied", "Notifications are blocked for this site in the browser's settings.");
-  if (permission !== "granted")
-    throw new PushSetupError("dismissed", "The browser did not get permission to show notifications.");
+/**
+ * This browser's subscription made with the server's current key, subscribing (again) when there
+ * is none or it was made with another key (the server's keys were replaced: its pushes would be
+ * refused), then registered with our server. Needs the permission granted.
+ */
+async function subscribeCurrent(): Promise<void> {
   const { publicKey } = await request<{ publicKey: string }>("GET", "/api/push/key");
   const key = bytesOf(publicKey);
   const worker = await registration();
   await navigator.serviceWorker.ready;
   let subscription = await worker.pushManager.getSubscription();
-  // Made with another key (the server's keys were replaced): its pushes would be refused.
   if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
     await subscription.unsubscribe();
     subscription = null;
@@ -96,6 +94,27 @@ export async function enablePush(): Promise<void> {
     }
   }
   await saveSubscription(subscription);
+}
+
+/** Asks for permission, subscribes with the server's VAPID key, and registers the subscription. */
+export async function enablePush(): Promise<void> {
+  const permission = await Notification.requestPermission();
+  if (permission === "denied")
+    throw new PushSetupError("denied", "Notifications are blocked for this site in the browser's settings.");
+  if (permission !== "granted")
+    throw new PushSetupError("dismissed", "The browser did not get permission to show notifications.");
+  await subscribeCurrent();
+}
+
+/**
+ * Run when the Reminders tab opens on a device with push on: the server's copy follows whoever is
+ * signed in on this browser now, and a subscription made with replaced keys is renewed.
+ */
+export async function refreshPush(): Promise<boolean> {
+  if (!(await currentSubscription())) return false;
+  if (notificationPermission() !== "granted") return true;
+  await subscribeCurrent();
+  return true;
 }
 
 /** Removes the subscription from our server, then from the browser. */

@@ -7,7 +7,7 @@ import {
   notificationPermission,
   PushSetupError,
   pushAvailability,
-  saveSubscription,
+  refreshPush,
   sendTestPush,
 } from "../lib/push";
 import { useToasts } from "../ui/Toasts";
@@ -47,13 +47,13 @@ export function RemindersTab() {
 
   useEffect(() => {
     let live = true;
-    currentSubscription()
-      .then(async (subscription) => {
-        // The server's copy follows whoever is signed in on this browser now.
-        if (subscription) await saveSubscription(subscription).catch(() => {});
-        if (live) setState({ kind: subscription ? "on" : "off" });
-      })
-      .catch(() => live && setState({ kind: "off" }));
+    refreshPush()
+      .then((on) => live && setState({ kind: on ? "on" : "off" }))
+      .catch(async (error) => {
+        if (!live) return;
+        setProblem(error instanceof PushSetupError ? error.message : describeError(error));
+        setState({ kind: (await currentSubscription().catch(() => null)) ? "on" : "off" });
+      });
     return () => {
       live = false;
     };
