@@ -45,6 +45,7 @@ beforeAll(async () => {
     password: "a-long-enough-password",
   });
   expect(signUp.status).toBe(200);
+  expect((await api("PUT", "/api/settings", { onboardingCompleted: true })).status).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -139,6 +140,12 @@ describe("push notifications in Chromium", () => {
       }),
     });
     expect(signUp.status()).toBe(200);
+    // Past the welcome dialog, so it does not cover the settings in the screenshot.
+    const onboarded = await other.request.put(`${baseUrl}/api/settings`, {
+      headers: { "content-type": "application/json", origin: baseUrl },
+      data: JSON.stringify({ onboardingCompleted: true }),
+    });
+    expect(onboarded.status()).toBe(200);
     const { browserContextIds } = (await cdp.send("Target.getBrowserContexts")) as {
       browserContextIds: string[];
     };
