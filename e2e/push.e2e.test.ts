@@ -45,7 +45,8 @@ beforeAll(async () => {
     password: "a-long-enough-password",
   });
   expect(signUp.status).toBe(200);
-  expect((await api("PUT", "/api/settings", { onboardingCompleted: true })).status).toBe(200);
+  const [{ id }] = (await api<{ id: string }[]>("GET", "/api/settings")).body as [{ id: string }];
+  expect((await api("PUT", "/api/settings", { id, onboardingCompleted: true })).status).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -141,9 +142,10 @@ describe("push notifications in Chromium", () => {
     });
     expect(signUp.status()).toBe(200);
     // Past the welcome dialog, so it does not cover the settings in the screenshot.
+    const settingsId = (await (await other.request.get(`${baseUrl}/api/settings`)).json())[0].id;
     const onboarded = await other.request.put(`${baseUrl}/api/settings`, {
       headers: { "content-type": "application/json", origin: baseUrl },
-      data: JSON.stringify({ onboardingCompleted: true }),
+      data: JSON.stringify({ id: settingsId, onboardingCompleted: true }),
     });
     expect(onboarded.status()).toBe(200);
     const { browserContextIds } = (await cdp.send("Target.getBrowserContexts")) as {
