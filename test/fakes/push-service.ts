@@ -19,7 +19,7 @@ import type { AddressInfo } from "node:net";
  *   `k` equal to the app's VAPID public key (what the browser subscribed with), `aud` the
  *   endpoint's origin, `exp` in the future and at most 24 h away, `sub` present.
  * - `Content-Encoding: aes128gcm`, `TTL` present; body decrypted per RFC 8291 + RFC 8188.
- * - 201 on success; 410 for endpoints marked gone; 500 once on request.
+ * - 201 on success; 410 for endpoints marked gone; 500 or 429 (with Retry-After) on request.
  * Anything refused is kept in `refusals` (tests expect it empty) and answered 400/401/403.
  */
 
@@ -38,6 +38,10 @@ export interface FakeSubscription {
   gone(): void;
   /** Answers 500 to the next `times` deliveries. */
   failNext(times?: number): void;
+  /** Answers the next delivery 429 with `Retry-After: seconds`. */
+  rateLimitNext(seconds: number): void;
+  /** When each request arrived (ms), whatever the answer. */
+  arrivals: number[];
   /** Requests that reached this endpoint, whatever the answer. */
   attempts: number;
 }
@@ -47,6 +51,7 @@ interface Entry extends FakeSubscription {
   auth: Buffer;
   isGone: boolean;
   failures: number;
+  retryAfter: number | null;
   waiters: (() => void)[];
 }
 
@@ -91,6 +96,8 @@ export class FakePushService {
       json: { endpoint, keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) } },
       received: [],
       attempts: 0,
+      arrivals: [],
+      retryAfter: null,
       ecdh,
       auth,
       isGone: false,
@@ -101,6 +108,9 @@ export class FakePushService {
       },
       failNext: (times = 1) => {
         entry.failures += times;
+      },
+      rateLimitNext: (seconds) => {
+        entry.retryAfter = seconds;
       },
       until: async (count, ms = 15_000) => {
         const deadline = Date.now() + ms;
@@ -142,12 +152,18 @@ export class FakePushService {
     if (req.method !== "POST") return this.refuse(res, 405, `method ${req.method}`);
     if (!entry) return this.refuse(res, 404, `unknown endpoint ${req.url}`);
     entry.attempts++;
+    entry.arrivals.push(Date.now());
     if (entry.isGone) return void res.writeHead(410).end();
     const problem = this.checkVapid(req.headers.authorization, this.origin);
     if (problem) return this.refuse(res, problem.status, problem.reason);
     if (req.headers["content-encoding"] !== "aes128gcm")
       return this.refuse(res, 400, `content-encoding ${req.headers["content-encoding"]}`);
     if (!/^\d+$/.test(String(req.headers.ttl ?? ""))) return this.refuse(res, 400, "TTL header missing");
+    if (entry.retryAfter !== null) {
+      const seconds = entry.retryAfter;
+      entry.retryAfter = null;
+      return void res.writeHead(429, { "retry-after": String(seconds) }).end();
+    }
     if (entry.failures > 0) {
       entry.failures--;
       return void res.writeHead(500).end();

@@ -1,8 +1,10 @@
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webpush from "web-push";
 import type { BuiltApp } from "../../src/server/app.js";
 import type { Config } from "../../src/server/config.js";
+import { loadConfig } from "../../src/server/config.js";
 import { pushSubscriptions, vapidKeys } from "../../src/server/db/schema.js";
 import { FakePushService, type FakeSubscription } from "../fakes/push-service.js";
 import { TestClient as Client, signedInClient, type TestClient } from "../support/client.js";
@@ -224,8 +226,65 @@ for (const mode of MODES as ModeName[]) {
       );
       expect(flaky.received).toHaveLength(1);
     });
+
+    it("waits out a 429's Retry-After, then delivers once", async () => {
+      const client = await signedInClient(built.app);
+      const busy = browser(fake);
+      await subscribe(client, busy);
+      busy.rateLimitNext(2);
+      expect((await client.post("/api/push/test")).body).toEqual({ subscriptions: 1 });
+      await busy.until(1);
+      expect(busy.attempts).toBe(2);
+      // The second try came no sooner than the push service asked (the queue polls every 0.5 s).
+      expect(busy.arrivals[1]! - busy.arrivals[0]!).toBeGreaterThanOrEqual(1900);
+      expect(busy.received).toHaveLength(1);
+    });
   });
 }
+
+describe("Web Push configuration", () => {
+  const base = {
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+    DATA_DIR: "/nonexistent-not-used",
+  };
+  it("takes both VAPID keys or neither, checked for size; subject from BASE_URL", () => {
+    const keys = webpush.generateVAPIDKeys();
+    expect(
+      loadConfig({ ...base, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }).push,
+    ).toMatchObject({ vapidPublicKey: keys.publicKey, vapidPrivateKey: keys.privateKey });
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ ...base, VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() =>
+      loadConfig({ ...base, VAPID_PUBLIC_KEY: keys.privateKey, VAPID_PRIVATE_KEY: keys.privateKey }),
+    ).toThrow(/VAPID_PUBLIC_KEY: must be a 65-byte/);
+    expect(loadConfig({ ...base, BASE_URL: "https://dash.example.com" }).push.vapidSubject).toBe(
+      "https://dash.example.com",
+    );
+    expect(loadConfig({ ...base, BASE_URL: "http://nas.lan:3000" }).push.vapidSubject).toBe(
+      "mailto:push@nas.lan",
+    );
+    expect(() => loadConfig({ ...base, VAPID_SUBJECT: "http://x.example" })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig(base).push.allowInsecureEndpoints).toBe(false);
+  });
+
+  it("signs with the operator's keys when they are set", async () => {
+    const env = await prepareMode("embedded");
+    try {
+      const keys = webpush.generateVAPIDKeys();
+      registerSecret(keys.privateKey);
+      const config = env.config();
+      const built = await env.start({
+        push: { ...config.push, vapidPublicKey: keys.publicKey, vapidPrivateKey: keys.privateKey },
+      });
+      const client = await signedInClient(built.app);
+      expect((await client.get("/api/push/key")).body).toEqual({ publicKey: keys.publicKey });
+      expect(await built.ctx.database.db.select().from(vapidKeys)).toEqual([]);
+    } finally {
+      await env.teardown();
+    }
+  });
+});
 
 /** Push jobs in the given states, from pg-boss's table. */
 async function pushJobs(built: BuiltApp, ...states: string[]) {
