@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobResult } from "pg-boss";
-import webpush from "web-push";
 import type { PushConfig } from "../config.js";
 import type { Db } from "../db/client.js";
 import { pushSubscriptions } from "../db/schema.js";
@@ -94,6 +93,8 @@ export function pushSender(
       const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
       if (!row) return "gone";
       const vapid = await identity();
+      // Loaded on first send, not at start: most instances idle without it (idle memory budget).
+      const { default: webpush } = await import("web-push");
       const service = endpointOrigin(row.endpoint);
       const request = webpush.generateRequestDetails(
         { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },

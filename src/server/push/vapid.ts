@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import webpush from "web-push";
 import type { TokenCipher } from "../auth/token-cipher.js";
 import type { PushConfig } from "../config.js";
 import type { Db } from "../db/client.js";
@@ -34,14 +33,18 @@ export async function loadVapidIdentity(
   const subject = config.vapidSubject;
   if (config.vapidPublicKey && config.vapidPrivateKey)
     return { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey, subject };
+  const [row] = await db.select().from(vapidKeys).where(eq(vapidKeys.id, ROW_ID));
+  if (row) return { publicKey: row.publicKey, privateKey: cipher.decrypt(row.privateKey), subject };
+  // Loaded only here and when sending: an instance nobody subscribes on never loads it (idle memory).
+  const { default: webpush } = await import("web-push");
   const generated = webpush.generateVAPIDKeys();
   await db
     .insert(vapidKeys)
     .values({ id: ROW_ID, publicKey: generated.publicKey, privateKey: cipher.encrypt(generated.privateKey) })
     .onConflictDoNothing();
-  const [row] = await db.select().from(vapidKeys).where(eq(vapidKeys.id, ROW_ID));
-  if (!row) throw new Error("the VAPID key row is missing right after it was written");
-  return { publicKey: row.publicKey, privateKey: cipher.decrypt(row.privateKey), subject };
+  const [kept] = await db.select().from(vapidKeys).where(eq(vapidKeys.id, ROW_ID));
+  if (!kept) throw new Error("the VAPID key row is missing right after it was written");
+  return { publicKey: kept.publicKey, privateKey: cipher.decrypt(kept.privateKey), subject };
 }
 
 /** Loads the identity once per app instance, on first use; a failed load is tried again next time. */
