@@ -115,6 +115,7 @@ export function pushSender(
         headers: requestHeaders(request.headers),
         body: request.body,
         untrusted: true,
+        followRedirects: false,
       });
       const status = response.status;
       if (status >= 200 && status < 300) return "sent";

@@ -31,6 +31,11 @@ export interface UpstreamRequest {
    * the body is bounded tighter.
    */
   untrusted?: boolean;
+  /**
+   * For an untrusted URL: false answers a redirect as it came instead of following it (a push
+   * service never redirects, and the next hop's URL would end up in error messages).
+   */
+  followRedirects?: boolean;
 }
 
 export interface UpstreamResponse {
@@ -64,7 +69,16 @@ export function createUpstreamFetch({
   closing: AbortSignal;
   guard: AddressGuard;
 }): UpstreamFetch {
-  return async ({ url, service, what, method = "GET", headers, body, untrusted = false }) => {
+  return async ({
+    url,
+    service,
+    what,
+    method = "GET",
+    headers,
+    body,
+    untrusted = false,
+    followRedirects = true,
+  }) => {
     if (closing.aborted) throw shuttingDown();
     // One controller per call, tied to shutdown only while the call runs.
     const controller = new AbortController();
@@ -84,7 +98,7 @@ export function createUpstreamFetch({
         signal: controller.signal,
       };
       const response = untrusted
-        ? await followGuarded(url, init, guard)
+        ? await followGuarded(url, init, guard, followRedirects ? MAX_REDIRECTS : 0)
         : await fetch(url, { ...init, cache: "no-store", redirect: "error" });
       const bytes = await readBounded(
         response,
@@ -132,7 +146,7 @@ function networkReason(error: unknown): string {
 type GuardedInit = Omit<NonNullable<Parameters<typeof guardedFetch>[1]>, "dispatcher" | "redirect">;
 
 /** Fetches a user-given URL through the guard, following redirects itself so each hop is checked. */
-async function followGuarded(url: string, init: GuardedInit, guard: AddressGuard) {
+async function followGuarded(url: string, init: GuardedInit, guard: AddressGuard, maxRedirects: number) {
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
     if (current.protocol !== "http:" && current.protocol !== "https:")
@@ -144,9 +158,9 @@ async function followGuarded(url: string, init: GuardedInit, guard: AddressGuard
       dispatcher: guard.dispatcher,
     });
     const location = response.headers.get("location");
-    if (response.status < 300 || response.status > 399 || !location) return response;
+    if (response.status < 300 || response.status > 399 || !location || maxRedirects === 0) return response;
     await response.body?.cancel();
-    if (hop === MAX_REDIRECTS) throw upstreamFailed(`More than ${MAX_REDIRECTS} redirects from ${url}`);
+    if (hop === maxRedirects) throw upstreamFailed(`More than ${maxRedirects} redirects from ${url}`);
     current = new URL(location, current);
   }
 }
