@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
 import { BootstrapSchema } from "../contract/bootstrap.js";
 import { OPERATOR_SCHEMAS } from "../contract/operators.js";
+import { PushSubscriptionSchema } from "../contract/push.js";
 import {
   AccountSchema,
   DashboardSchema,
@@ -58,6 +59,10 @@ import { portabilityRoutes } from "./portability/routes.js";
 import { createProviderServices } from "./providers/client.js";
 import { providerOAuthConfigs } from "./providers/oauth-configs.js";
 import { providerRoutes } from "./providers/routes.js";
+import { pushSender, pushWorker } from "./push/deliver.js";
+import { pushRoutes } from "./push/routes.js";
+import { pushService } from "./push/service.js";
+import { loadVapidIdentity, vapidIdentity } from "./push/vapid.js";
 import { createMemoryLimiter, createRedisLimiter } from "./ratelimit/limiter.js";
 import { createBus } from "./realtime/create-bus.js";
 import { realtimeRoutes } from "./realtime/routes.js";
@@ -188,6 +193,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ...edgeServerOptions(config.http),
   }).withTypeProvider<TypeBoxTypeProvider>();
   applyConnectionLimit(app, config.http);
+  // Loaded on first use (a subscription, a push), after migrations; the same pair on every instance.
+  const identity = vapidIdentity(() => loadVapidIdentity(database.db, config.push, cipher));
+  const push = pushService(identity, ctx.jobs);
+  // Before the alert worker: an alert firing sends push jobs, so the push queue must exist first.
+  ctx.jobs.addWorker(
+    pushWorker(pushSender(database.db, config.push, identity, upstream.fetch, app.log), app.log),
+  );
   ctx.jobs.addWorker(alertWorker(database, notifications, app.log, clock));
   // The watchers' own provider client: the data cache is shared (ctx.upstream), tokens refresh as anywhere.
   const providers = createProviderServices(ctx);
@@ -236,6 +248,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     SettingsSchema,
     NotificationSchema,
     BootstrapSchema,
+    PushSubscriptionSchema,
     ...OPERATOR_SCHEMAS,
   ]) {
     app.addSchema(schema);
@@ -293,6 +306,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(feedRoutes, ctx);
   await app.register(iconRoutes, ctx);
   await app.register(portabilityRoutes, ctx);
+  await app.register(pushRoutes, { ...ctx, push });
   await app.register(webRoutes, { dist: config.webDist });
 
   await app.ready();

@@ -131,6 +131,25 @@ export interface AccessConfig {
   apiKeyBurst: number;
 }
 
+/** Web Push (DESIGN section 11; README "Alerts and push notifications"). */
+export interface PushConfig {
+  /**
+   * The VAPID key pair (base64url, as web-push generates it). Null: generated once and kept in
+   * the database, so every instance on one PostgreSQL signs with the same key (push/vapid.ts).
+   */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  /** Who push services contact about our traffic: a mailto: or https: URL. */
+  vapidSubject: string;
+  /** How long a push service keeps an undelivered message for an offline device, in seconds. */
+  ttlSeconds: number;
+  /**
+   * Accept http:// subscription endpoints on loopback addresses. Only for tests and local fake
+   * push services: browsers always give https endpoints. Never on by default.
+   */
+  allowInsecureEndpoints: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -186,6 +205,7 @@ export interface Config {
   weatherApiUrl: string;
   geocodingApiUrl: string;
   upstream: UpstreamConfig;
+  push: PushConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -254,6 +274,33 @@ function oidcConfig(env: Env): OidcConfig | null {
     scopes,
     autoSignUp: bool(env, "OIDC_AUTO_SIGNUP", false),
     adminGroup: str(env, "OIDC_ADMIN_GROUP"),
+  };
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function pushConfig(env: Env, baseUrl: string): PushConfig {
+  const vapidPublicKey = str(env, "VAPID_PUBLIC_KEY");
+  const vapidPrivateKey = str(env, "VAPID_PRIVATE_KEY");
+  if ((vapidPublicKey === null) !== (vapidPrivateKey === null))
+    throw new ConfigError(
+      vapidPublicKey === null ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY",
+      "set both VAPID keys or neither (npx web-push generate-vapid-keys)",
+    );
+  if (vapidPublicKey !== null) {
+    if (!BASE64URL.test(vapidPublicKey) || Buffer.from(vapidPublicKey, "base64url").length !== 65)
+      throw new ConfigError("VAPID_PUBLIC_KEY", "must be a 65-byte P-256 public key in base64url");
+    if (!BASE64URL.test(vapidPrivateKey!) || Buffer.from(vapidPrivateKey!, "base64url").length !== 32)
+      throw new ConfigError("VAPID_PRIVATE_KEY", "must be a 32-byte P-256 private key in base64url");
+  }
+  // web-push accepts only mailto: and https: subjects; an https base URL is the natural contact.
+  const fallback = baseUrl.startsWith("https://") ? baseUrl : `mailto:push@${new URL(baseUrl).hostname}`;
+  return {
+    vapidPublicKey,
+    vapidPrivateKey,
+    vapidSubject: url(env, "VAPID_SUBJECT", fallback, ["mailto:", "https:"])!,
+    ttlSeconds: int(env, "PUSH_TTL_SECONDS", 3600, 0, 28 * 86_400),
+    allowInsecureEndpoints: bool(env, "PUSH_ALLOW_INSECURE_ENDPOINTS", false),
   };
 }
 
@@ -347,10 +394,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError("EXCHANGE_CLIENT_SECRET", "must be the base64-encoded secret the exchange issued");
   }
 
+  const baseUrl = url(env, "BASE_URL", `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`)!;
   return {
     port,
     host,
-    baseUrl: url(env, "BASE_URL", `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`)!,
+    baseUrl,
     dataDir,
     databaseUrl,
     pgliteDir: path.join(dataDir, "pglite"),
@@ -425,6 +473,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     weatherApiUrl: url(env, "WEATHER_API_URL", "https://api.open-meteo.com")!,
     geocodingApiUrl: url(env, "GEOCODING_API_URL", "https://geocoding-api.open-meteo.com")!,
+    push: pushConfig(env, baseUrl),
     upstream: {
       timeoutMs: int(env, "UPSTREAM_TIMEOUT_SECONDS", 5, 1, 120) * 1000,
       failureMs: int(env, "UPSTREAM_FAILURE_SECONDS", 5, 0, 3600) * 1000,

@@ -293,3 +293,37 @@ export const alertWatchStates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.widgetId, t.key] })],
 );
+
+// ---- Web Push (DESIGN section 11). ----
+
+/**
+ * The browsers each user subscribed to push. The endpoint is the push service's URL for one
+ * browser profile, so it is unique across users: a profile signed in as someone else re-owns it.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/**
+ * The instance's VAPID key pair when the operator sets none: one row, written by whichever
+ * instance gets there first, read by all (the private key encrypted with the token key).
+ */
+export const vapidKeys = pgTable("vapid_keys", {
+  id: integer("id").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  createdAt: createdAt(),
+});

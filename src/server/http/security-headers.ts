@@ -18,6 +18,7 @@ const PUBLIC_PAGE = /^\/p\/[^/?#]+\/?(\?|$)/;
  * - images: ours, `data:` (the icon), and https (bookmark favicons, mail images).
  * - connections: our API and its SSE stream only; every upstream is fetched by the server.
  * - frames: http and https pages (the Frame widget shows user-given pages in a sandbox).
+ * - workers: our own /sw.js only (the Web Push service worker).
  */
 function directives(https: boolean, frameAncestors: string[]) {
   return {
@@ -29,7 +30,7 @@ function directives(https: boolean, frameAncestors: string[]) {
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'"],
     "frame-src": ["http:", "https:"],
-    "worker-src": ["'none'"],
+    "worker-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'"],

@@ -4,7 +4,7 @@ import type { JobQueue } from "./queue.js";
  * Creates a queue's workers on a started queue (each feature registers its own); may answer what
  * stops its own timers, called before the queue stops.
  */
-export type WorkerStarter = (queue: JobQueue) => Promise<void | (() => void)>;
+export type WorkerStarter = (queue: JobQueue) => Promise<unknown>;
 
 /**
  * The shared job queue as the app holds it: started on demand, once, with every registered worker.
@@ -44,7 +44,7 @@ export class Jobs {
         try {
           for (const start of this.workers) {
             const stop = await start(queue);
-            if (stop) this.stoppers.push(stop);
+            if (typeof stop === "function") this.stoppers.push(stop as () => void);
           }
         } catch (error) {
           this.stopTimers();

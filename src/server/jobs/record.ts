@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { Notification } from "../../contract/resources.js";
 import type { Db } from "../db/client.js";
-import { alertFirings } from "../db/schema.js";
+import { alertFirings, widgets } from "../db/schema.js";
 import type { NotificationService } from "../notifications/service.js";
+import { enqueuePushes } from "../push/deliver.js";
 import type { JobQueue } from "./queue.js";
 
 /** One occurrence of an alert: `key` names it for good (the same key never fires twice). */
@@ -14,13 +16,14 @@ export interface AlertOccurrence {
 
 /**
  * The one way a server-side alert reaches its user, inside the transaction that decided it: the
- * once-only mark, then the notification (and what else must go with it, such as push jobs, on
- * `queue` in the same commit). Null when the mark was already there. The caller publishes the
- * notification on the realtime bus after the commit.
+ * once-only mark, then the notification, and one push job per browser the user subscribed, all on
+ * `queue` in the same commit (a push is sent if and only if the alert committed, once per
+ * subscription). Null when the mark was already there. The caller publishes the notification on
+ * the realtime bus after the commit.
  */
 export async function recordAlert(
   tx: Db,
-  _queue: JobQueue,
+  queue: JobQueue,
   notifications: NotificationService,
   occurrence: AlertOccurrence,
 ): Promise<Notification | null> {
@@ -30,5 +33,21 @@ export async function recordAlert(
     .onConflictDoNothing()
     .returning({ key: alertFirings.key });
   if (marked.length === 0) return null;
-  return notifications.record(occurrence.userId, { type: "reminder", message: occurrence.message }, tx);
+  const notification = await notifications.record(
+    occurrence.userId,
+    { type: "reminder", message: occurrence.message },
+    tx,
+  );
+  const [widget] = await tx
+    .select({ dashboardId: widgets.dashboardId })
+    .from(widgets)
+    .where(eq(widgets.id, occurrence.widgetId));
+  await enqueuePushes(tx, queue, occurrence.userId, {
+    title: "Tessera",
+    body: occurrence.message,
+    // Relative: the service worker opens it on its own origin, the dashboard holding the widget.
+    url: widget ? `/d/${widget.dashboardId}` : "/",
+    tag: occurrence.key,
+  });
+  return notification;
 }

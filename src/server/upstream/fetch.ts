@@ -23,13 +23,19 @@ export interface UpstreamRequest {
   what: string;
   method?: "GET" | "POST";
   headers?: Record<string, string>;
-  body?: string | URLSearchParams;
+  /** Bytes for binary bodies (an encrypted push message). */
+  body?: string | URLSearchParams | Uint8Array;
   /**
    * The URL came from a user, not from the operator's config: it may not reach private, loopback
    * or link-local addresses (see address-guard.ts), redirects are followed (each hop checked) and
    * the body is bounded tighter.
    */
   untrusted?: boolean;
+  /**
+   * For an untrusted URL: false answers a redirect as it came instead of following it (a push
+   * service never redirects, and the next hop's URL would end up in error messages).
+   */
+  followRedirects?: boolean;
 }
 
 export interface UpstreamResponse {
@@ -63,7 +69,16 @@ export function createUpstreamFetch({
   closing: AbortSignal;
   guard: AddressGuard;
 }): UpstreamFetch {
-  return async ({ url, service, what, method = "GET", headers, body, untrusted = false }) => {
+  return async ({
+    url,
+    service,
+    what,
+    method = "GET",
+    headers,
+    body,
+    untrusted = false,
+    followRedirects = true,
+  }) => {
     if (closing.aborted) throw shuttingDown();
     // One controller per call, tied to shutdown only while the call runs.
     const controller = new AbortController();
@@ -78,11 +93,12 @@ export function createUpstreamFetch({
       const init = {
         method,
         headers: { accept: "application/json", "user-agent": "Tessera", ...headers },
-        body,
+        // Bytes go as an ArrayBuffer copy: fetch's body types take no Buffer view of a shared pool.
+        body: body instanceof Uint8Array ? Uint8Array.from(body).buffer : body,
         signal: controller.signal,
       };
       const response = untrusted
-        ? await followGuarded(url, init, guard)
+        ? await followGuarded(url, init, guard, followRedirects ? MAX_REDIRECTS : 0)
         : await fetch(url, { ...init, cache: "no-store", redirect: "error" });
       const bytes = await readBounded(
         response,
@@ -130,7 +146,7 @@ function networkReason(error: unknown): string {
 type GuardedInit = Omit<NonNullable<Parameters<typeof guardedFetch>[1]>, "dispatcher" | "redirect">;
 
 /** Fetches a user-given URL through the guard, following redirects itself so each hop is checked. */
-async function followGuarded(url: string, init: GuardedInit, guard: AddressGuard) {
+async function followGuarded(url: string, init: GuardedInit, guard: AddressGuard, maxRedirects: number) {
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
     if (current.protocol !== "http:" && current.protocol !== "https:")
@@ -142,9 +158,9 @@ async function followGuarded(url: string, init: GuardedInit, guard: AddressGuard
       dispatcher: guard.dispatcher,
     });
     const location = response.headers.get("location");
-    if (response.status < 300 || response.status > 399 || !location) return response;
+    if (response.status < 300 || response.status > 399 || !location || maxRedirects === 0) return response;
     await response.body?.cancel();
-    if (hop === MAX_REDIRECTS) throw upstreamFailed(`More than ${MAX_REDIRECTS} redirects from ${url}`);
+    if (hop === maxRedirects) throw upstreamFailed(`More than ${maxRedirects} redirects from ${url}`);
     current = new URL(location, current);
   }
 }

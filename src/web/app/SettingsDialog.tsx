@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { PROVIDER_LABELS, PROVIDERS, type Provider } from "../../contract/providers";
 import { api, describeError, type ProviderStatus, type SessionInfo, type SessionUser } from "../lib/api";
-import { MEETING_REMINDER_MINUTES, type Theme } from "../lib/app-settings";
+import type { Theme } from "../lib/app-settings";
 import { connectUrl, refreshProvider } from "../lib/providers";
 import { keys, useAppSettings, useUpdateSettings } from "../lib/queries";
 import { ApiKeysTab } from "../settings/ApiKeysTab";
+import { RemindersTab } from "../settings/RemindersTab";
 import { SessionsTab } from "../settings/SessionsTab";
 import { ChoiceGroup } from "../ui/ChoiceGroup";
 import { Dialog } from "../ui/Dialog";
@@ -64,70 +65,6 @@ function General() {
           />
         )}
       </Field>
-    </div>
-  );
-}
-
-type ReminderFlag = "countdownReminder" | "todoReminder" | "meetingReminder" | "mailReminder";
-
-function ReminderToggle({ flag, children }: { flag: ReminderFlag; children: ReactNode }) {
-  const settings = useAppSettings();
-  const update = useUpdateSettings();
-  return (
-    <label className="checkbox-row">
-      <input
-        type="checkbox"
-        checked={settings[flag]}
-        onChange={(e) => update.updateConfig({ [flag]: e.target.checked })}
-      />
-      {children}
-    </label>
-  );
-}
-
-function Reminders() {
-  const settings = useAppSettings();
-  const update = useUpdateSettings();
-  return (
-    <div className="settings-section">
-      <p className="muted">
-        Reminders arrive in the bell and as a pop-up, once, even with several tabs open.
-      </p>
-      <ReminderToggle flag="countdownReminder">When a countdown ends</ReminderToggle>
-      <ReminderToggle flag="todoReminder">Unfinished todos at the end of the day</ReminderToggle>
-      <Field label="End of the day">
-        {(id) => (
-          <input
-            id={id}
-            type="time"
-            value={settings.todoReminderTime}
-            disabled={!settings.todoReminder}
-            onChange={(e) => e.target.value && update.updateConfig({ todoReminderTime: e.target.value })}
-          />
-        )}
-      </Field>
-      <ReminderToggle flag="meetingReminder">Before a meeting starts (Meetings widget)</ReminderToggle>
-      <Field label="How long before">
-        {(id) => (
-          <select
-            id={id}
-            value={settings.meetingReminderMinutes}
-            disabled={!settings.meetingReminder}
-            onChange={(e) => update.updateConfig({ meetingReminderMinutes: Number(e.target.value) })}
-          >
-            {MEETING_REMINDER_MINUTES.map((m) => (
-              <option key={m} value={m}>
-                {m === 0
-                  ? "When it starts"
-                  : m === 60
-                    ? "1 hour before"
-                    : `${m} minute${m === 1 ? "" : "s"} before`}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <ReminderToggle flag="mailReminder">When new mail arrives (Inbox widget)</ReminderToggle>
     </div>
   );
 }
@@ -321,7 +258,7 @@ export default function SettingsDialog({
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === "general" && <General />}
-        {tab === "reminders" && <Reminders />}
+        {tab === "reminders" && <RemindersTab />}
         {tab === "profile" && <Profile user={user} />}
         {tab === "connections" && <Connections />}
         {tab === "keys" && <ApiKeysTab />}
