@@ -7,7 +7,7 @@ import { relativeTime } from "../data/format";
 import { statusRequest, useDataSource } from "../data/source";
 import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
-import { downReason, formatLatency, HEALTH_LABELS, type Health, healthOf } from "./logic";
+import { downReason, formatLatency, HEALTH_LABELS, type Health, healthOf, rowsOf } from "./logic";
 import { StatusTargetsSettings } from "./Settings";
 
 /** The server checks on its own schedule; the page only reads what it recorded. */
@@ -58,7 +58,7 @@ function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<St
   const source = useDataSource();
   const now = useNow(30_000).getTime();
   const query = useWidgetData({
-    ...statusRequest(source, widget.id),
+    ...statusRequest(source, widget.id, config.targets),
     refreshMs: REFRESH_MS,
     refetchOnFocus: true,
     enabled: config.targets.length > 0,
@@ -78,7 +78,8 @@ function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<St
   }
   return (
     <DataFrame query={query} upstream="status" label="the checks" readOnly={readOnly}>
-      {(targets) => {
+      {(answer) => {
+        const targets = rowsOf(config.targets, answer);
         const refused = targets.some((t) => healthOf(t.state) === "not-allowed");
         return (
           <div className="status">

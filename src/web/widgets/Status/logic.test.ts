@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { downReason, formatLatency, healthOf } from "./logic";
+import { downReason, formatLatency, healthOf, rowsOf } from "./logic";
 
 const at = "2026-11-26T07:00:00.000Z";
 const state = (more: object) => ({
@@ -36,5 +36,25 @@ describe("Status widget logic", () => {
     expect(formatLatency(null)).toBeNull();
     expect(formatLatency(42)).toBe("42 ms");
     expect(formatLatency(2345)).toBe("2.3 s");
+  });
+
+  it("shows the config's targets, with the server's state where it has one for that address", () => {
+    const answer = [
+      { id: "a", name: "Old name", url: "http://a/", state: state({}) },
+      { id: "b", name: "B", url: "http://old-b/", state: state({}) },
+    ];
+    const rows = rowsOf(
+      [
+        { id: "a", name: "A", url: "http://a/" },
+        { id: "b", name: "B", url: "http://b/" },
+        { id: "c", name: "C", url: "http://c/" },
+      ],
+      answer,
+    );
+    expect(rows.map((r) => [r.name, r.state !== null])).toEqual([
+      ["A", true],
+      ["B", false],
+      ["C", false],
+    ]);
   });
 });

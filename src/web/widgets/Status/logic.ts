@@ -1,4 +1,4 @@
-import type { StatusState } from "../../lib/data-api";
+import type { StatusState, StatusTargetResult } from "../../lib/data-api";
 
 /** What a target's row says: the server's last check, or that it has not checked yet. */
 export type Health = "up" | "down" | "unknown" | "not-allowed";
@@ -28,4 +28,20 @@ export function downReason(state: StatusState): string | null {
 export function formatLatency(ms: number | null): string | null {
   if (ms === null) return null;
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * The rows to show: the config's targets, in its order and with its names, each with the state
+ * the server answered for it. The answer may predate a save that is still on its way (a target
+ * just added): such a target is simply not checked yet.
+ */
+export function rowsOf(
+  targets: readonly { id: string; name: string; url: string }[],
+  answer: readonly StatusTargetResult[],
+): StatusTargetResult[] {
+  const byId = new Map(answer.map((a) => [a.id, a]));
+  return targets.map((target) => {
+    const found = byId.get(target.id);
+    return { ...target, state: found && found.url === target.url ? found.state : null };
+  });
 }
