@@ -462,27 +462,6 @@ describe("data widgets in the browser", () => {
   );
 
   it(
-    "reminds of a meeting the chosen number of minutes before it starts, once",
-    async () => {
-      const dialog = await openSettingsTab("Reminders");
-      await dialog.getByLabel("Before a meeting starts (Meetings widget)").check();
-      await dialog.getByLabel("How long before").selectOption("60");
-      await closeDialogs();
-      const list = await eventually(
-        () => api("GET", "/api/notifications"),
-        (r) => r.body.some((n: any) => n.message.startsWith("“Design review” starts in")),
-        "the meeting reminder",
-        15_000,
-      );
-      const reminders = list.body.filter((n: any) => n.message.includes("Design review"));
-      expect(reminders).toHaveLength(1);
-      expect(reminders[0]).toMatchObject({ type: "reminder" });
-      expect(reminders[0].message).toMatch(/^“Design review” starts in \d+ minutes \(\d{2}:\d{2}\)$/);
-    },
-    STEP,
-  );
-
-  it(
     "keeps the last prices on screen, marked stale, when a refresh fails; a good refresh clears it",
     async () => {
       // The server keeps the prices it loaded fresh for a while; past that a refresh really asks

@@ -190,7 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ...edgeServerOptions(config.http),
   }).withTypeProvider<TypeBoxTypeProvider>();
   applyConnectionLimit(app, config.http);
-  ctx.jobs.addWorker(alertWorker(database, notifications, app.log));
+  ctx.jobs.addWorker(alertWorker(database, notifications, app.log, clock));
   // The watchers' own provider client: the data cache is shared (ctx.upstream), tokens refresh as anywhere.
   const providers = createProviderServices(ctx);
   ctx.jobs.addWorker(

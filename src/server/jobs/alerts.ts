@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Notification } from "../../contract/resources.js";
 import type { AlertRule } from "../../contract/widgets/define.js";
@@ -10,7 +10,7 @@ import { alertJobs, widgets } from "../db/schema.js";
 import { badRequest, unavailable } from "../http/errors.js";
 import type { NotificationService } from "../notifications/service.js";
 import type { Jobs } from "./jobs.js";
-import { type JobQueue, QUEUE_DEFAULTS } from "./queue.js";
+import { type JobQueue, QUEUE_DEFAULTS, SCHEMA } from "./queue.js";
 import { recordAlert } from "./record.js";
 
 /** The queue of time-based reminders (Countdown `notify`, Todo `dueAt`). */
@@ -26,12 +26,19 @@ export interface AlertJob {
 /** The once-only mark of one rule occurrence: the same rule at the same instant never fires twice. */
 const firingKey = (job: AlertJob) => `${job.widgetId}:${job.key}:${job.at}`;
 
-/** A widget's future reminders; null for types without alert rules. */
+/**
+ * How far in the past a reminder may be and still be scheduled (it then fires at once): a write
+ * that waited for the queue to start, or a browser clock a little ahead, must not lose a reminder
+ * set for "now". Older ones are not sent retroactively; one that already fired finds its mark.
+ */
+export const LATE_GRACE_MS = 60_000;
+
+/** A widget's reminders still to send; null for types without alert rules. */
 function futureRules(widgetType: string, config: unknown, now: number): AlertRule[] | null {
   const alerts = widgetDefinition(widgetType)?.alerts;
   if (!alerts) return null;
   return (alerts.rules?.(widgetDefinition(widgetType)!.parse(config)) ?? []).filter(
-    (rule) => Date.parse(rule.at) > now,
+    (rule) => Date.parse(rule.at) > now - LATE_GRACE_MS,
   );
 }
 
@@ -40,8 +47,8 @@ function futureRules(widgetType: string, config: unknown, now: number): AlertRul
  * asks for, inside the writing transaction: a job sent here exists only if the write commits, and
  * an edit or a delete cancels in the same commit. Rules unchanged by an edit keep their job.
  *
- * Reminders already due when the write happens (a countdown created with a past target, a to-do
- * saved after its due time) are not sent retroactively: only future instants are scheduled.
+ * Reminders long past when the write happens (a countdown created with a past target, a to-do
+ * saved after its due time) are not sent retroactively: only instants from LATE_GRACE_MS ago on.
  */
 export function alertScheduler(jobs: Jobs, clock: () => number): ChangesListener {
   return async (tx, changes) => {
@@ -74,7 +81,7 @@ export function alertScheduler(jobs: Jobs, clock: () => number): ChangesListener
     if (wanted.size === 0) return;
     // A watched widget needs the queue's periodic pass running; scheduled rules need the queue.
     if (watched) needQueue(jobs);
-    await reconcile(tx, jobs, wanted);
+    await reconcile(tx, () => needQueue(jobs), wanted);
   };
 }
 
@@ -88,7 +95,7 @@ function needQueue(jobs: Jobs): JobQueue {
   );
 }
 
-async function reconcile(tx: Db, jobs: Jobs, wanted: Map<string, AlertRule[]>) {
+async function reconcile(tx: Db, queueFor: () => JobQueue, wanted: Map<string, AlertRule[]>) {
   const pending = await tx
     .select()
     .from(alertJobs)
@@ -110,7 +117,7 @@ async function reconcile(tx: Db, jobs: Jobs, wanted: Map<string, AlertRule[]>) {
     }
   }
   if (cancel.length === 0 && send.length === 0) return;
-  const queue = needQueue(jobs);
+  const queue = queueFor();
   const db = queue.in(tx);
   if (cancel.length > 0) {
     await queue.boss.cancel(ALERT_QUEUE, cancel, { db });
@@ -136,12 +143,18 @@ async function reconcile(tx: Db, jobs: Jobs, wanted: Map<string, AlertRule[]>) {
   );
 }
 
-/** The worker's settings: short polls, and whole batches back to back while a spike lasts. */
-export const ALERT_WORK = {
-  batchSize: 20,
-  pollingIntervalSeconds: 0.5,
-  burstWhenBatchFull: true,
-} as const;
+/**
+ * The worker's settings: short polls, and whole batches back to back while a spike lasts. On
+ * PostgreSQL several batches run at once (each firing is one short transaction on its own pooled
+ * connection); the embedded database has one session, so more would only queue there.
+ */
+export const alertWork = (database: Database) =>
+  ({
+    batchSize: 10,
+    pollingIntervalSeconds: 0.5,
+    burstWhenBatchFull: true,
+    localConcurrency: database.kind === "postgres" ? 4 : 1,
+  }) as const;
 
 /**
  * Fires one job: re-reads the widget (locked, so an edit in flight finishes first or waits), and
@@ -177,6 +190,38 @@ export async function fireAlert(
   return delivered;
 }
 
+// Fixed, like the queue's start lock: instances starting together resync one after the other.
+const RESYNC_LOCK_KEY = 0x7e55a1e7;
+
+/**
+ * Makes the pending jobs match every widget's rules again, when the queue starts: a restored
+ * backup brings `alert_jobs` rows whose jobs lived in another database's queue (the queue's own
+ * schema is not in backups), and a job can end without firing (its retries used up). Rows without
+ * a waiting job are dropped, then each widget's rules are reconciled as an edit would.
+ */
+export async function resyncAlerts(database: Database, queue: JobQueue, clock: () => number) {
+  const types = WIDGET_DEFINITIONS.filter((d) => d.alerts?.rules).map((d) => d.type);
+  await database.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    if (database.kind === "postgres") await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESYNC_LOCK_KEY})`);
+    await tx.execute(sql`
+      DELETE FROM alert_jobs a WHERE NOT EXISTS (
+        SELECT 1 FROM ${sql.raw(SCHEMA)}.job j
+        WHERE j.id = a.job_id AND j.name = ${ALERT_QUEUE} AND j.state IN ('created', 'retry', 'active'))`);
+    const rows = await tx
+      .select({ id: widgets.id, type: widgets.widgetType, config: widgets.config })
+      .from(widgets)
+      .where(inArray(widgets.widgetType, types));
+    const now = clock();
+    const wanted = new Map<string, AlertRule[]>();
+    for (const row of rows) {
+      const rules = futureRules(row.type, row.config, now);
+      if (rules?.length) wanted.set(row.id, rules);
+    }
+    if (wanted.size > 0) await reconcile(tx, () => queue, wanted);
+  });
+}
+
 /** Whether an embedded instance has alert work at boot: jobs pending, or a widget watched. */
 export async function alertsPending(db: Db): Promise<boolean> {
   const [job] = await db.select({ id: alertJobs.jobId }).from(alertJobs).limit(1);
@@ -194,10 +239,11 @@ export async function alertsPending(db: Db): Promise<boolean> {
 
 /** Creates the queue (idempotent) and starts this instance's worker on it, when the queue starts. */
 export const alertWorker =
-  (database: Database, notifications: NotificationService, log: FastifyBaseLogger) =>
+  (database: Database, notifications: NotificationService, log: FastifyBaseLogger, clock: () => number) =>
   async (queue: JobQueue) => {
     if (!(await queue.boss.getQueue(ALERT_QUEUE))) await queue.boss.createQueue(ALERT_QUEUE, QUEUE_DEFAULTS);
-    await queue.boss.work<AlertJob>(ALERT_QUEUE, ALERT_WORK, async (jobs) => {
+    await resyncAlerts(database, queue, clock);
+    await queue.boss.work<AlertJob>(ALERT_QUEUE, alertWork(database), async (jobs) => {
       // One at a time: each is one short transaction, and a failure retries only what is left
       // (those already fired find their mark and complete).
       for (const job of jobs) await fireAlert(database, queue, notifications, job.id, job.data, log);

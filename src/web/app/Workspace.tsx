@@ -5,7 +5,6 @@ import type { Notification } from "../../contract/resources";
 import type { SessionUser } from "../lib/api";
 import { sortDashboards, useAppSettings, useDashboards, useSession, useSettings } from "../lib/queries";
 import { useNotificationStream } from "../lib/realtime";
-import { pruneReminderMarks } from "../lib/reminders";
 import { useTheme } from "../lib/theme";
 import { WidgetStoreProvider } from "../lib/widget-store";
 import { ErrorState, Skeleton } from "../ui/States";
@@ -105,7 +104,6 @@ function SignedIn({ user }: { user: SessionUser }) {
   const appSettings = useAppSettings();
   const toasts = useToasts();
   useTheme(appSettings.theme);
-  useEffect(() => pruneReminderMarks(), []);
 
   const onNotification = useCallback(
     (n: Notification) =>

@@ -1,48 +1,17 @@
-import { useEffect } from "react";
 import {
   type CountdownConfig,
   countdownWidget as contract,
   DEFAULT_EMOJI,
 } from "../../../contract/widgets/countdown";
-import { api } from "../../lib/api";
-import { remindOnce } from "../../lib/reminders";
 import { useNow } from "../../lib/use-now";
 import { Field } from "../../ui/fields";
 import { Icon } from "../../ui/icons";
 import { defineWidget, type WidgetProps, type WidgetSettingsProps } from "../types";
 import { fromLocalInput, remaining, toLocalInput } from "./logic";
+import { NotifySetting } from "./Settings";
 
-const MAX_TIMEOUT = 2 ** 31 - 1;
-/** A countdown that ended while every tab was closed still reminds, if it ended recently. */
-const LATE_REMINDER_MS = 24 * 3600 * 1000;
-
-function useEndReminder(widgetId: string, config: CountdownConfig, enabled: boolean) {
-  const { target, title } = config;
-  useEffect(() => {
-    if (!enabled || !target) return;
-    const at = Date.parse(target);
-    const fire = () => {
-      if (Date.now() - at > LATE_REMINDER_MS) return;
-      const name = title.trim() || "Countdown";
-      void remindOnce(`countdown:${widgetId}:${target}`, () =>
-        api.notifications.create("reminder", `${name} has ended (${new Date(at).toLocaleString()})`),
-      ).catch(() => {});
-    };
-    const wait = at - Date.now();
-    if (wait <= 0) {
-      fire();
-      return;
-    }
-    if (wait > MAX_TIMEOUT) return; // Re-checked on the next visit; months away.
-    const timer = setTimeout(fire, wait);
-    return () => clearTimeout(timer);
-  }, [widgetId, target, title, enabled]);
-}
-
-function Countdown({ widget, config, settings, openSettings, readOnly }: WidgetProps<CountdownConfig>) {
+function Countdown({ config, settings, openSettings, readOnly }: WidgetProps<CountdownConfig>) {
   const now = useNow(1000);
-  // With `notify` on, the server sends the reminder (issue 16); the tab does not send a second one.
-  useEndReminder(widget.id, config, settings.countdownReminder && !readOnly && config.notify !== true);
   if (!config.target) {
     return (
       <div className="countdown countdown-empty">
@@ -174,6 +143,11 @@ export const countdownWidget = defineWidget(contract, {
   minSize: { columns: 3, rows: 8 },
   title: (config) => config.title.trim() || undefined,
   Component: Countdown,
-  settings: [{ key: "title", label: "Title", placeholder: "Summer holiday" }, EmojiSetting, TargetSetting],
+  settings: [
+    { key: "title", label: "Title", placeholder: "Summer holiday" },
+    EmojiSetting,
+    TargetSetting,
+    NotifySetting,
+  ],
   Preview: CountdownPreview,
 });

@@ -8,6 +8,7 @@ import { Sparkline } from "../data/Sparkline";
 import { pricesRequest, useDataSource } from "../data/source";
 import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
+import { AlertsSettings } from "./AlertsSettings";
 import { type CryptoRow, cryptoRows, rememberPrices, TIMEFRAME_LABELS, TIMEFRAME_NAMES } from "./logic";
 import { CurrencySettings } from "./Settings";
 
@@ -140,7 +141,7 @@ function CryptoPreview() {
 export const cryptoWidget = defineWidget(contract, {
   name: "Crypto",
   description: "Live prices of the coins you follow, with the change and a chart of the window.",
-  keywords: ["bitcoin", "prices", "market", "finance", "coins", "exchange"],
+  keywords: ["bitcoin", "prices", "market", "finance", "coins", "exchange", "alert"],
   icon: "chart",
   defaultSize: { columns: 6, rows: 16 },
   minSize: { columns: 4, rows: 9 },
@@ -152,6 +153,7 @@ export const cryptoWidget = defineWidget(contract, {
       options: TIMEFRAMES.map((t) => [t, TIMEFRAME_NAMES[t].replace(/^the last/, "Last")] as const),
     },
     CurrencySettings,
+    AlertsSettings,
   ],
   Preview: CryptoPreview,
 });

@@ -1,7 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PAIRS } from "../../../contract/widgets/crypto";
+import {
+  type CryptoConfig,
+  cryptoWidget,
+  MAX_PAIRS,
+  MAX_PRICE_ALERTS,
+  type PriceAlert,
+} from "../../../contract/widgets/crypto";
 import type { PairResult } from "../../lib/data-api";
-import { cryptoRows, quoteOf, rememberPrices, toggleBase, withQuote } from "./logic";
+import {
+  addAlert,
+  alertPairs,
+  cryptoRows,
+  formatAlertPrice,
+  parseAlertPrice,
+  quoteOf,
+  rememberPrices,
+  removeAlert,
+  toggleBase,
+  withQuote,
+} from "./logic";
 
 describe("Crypto settings helpers", () => {
   it("changes the quote of every pair and toggles currencies", () => {
@@ -84,5 +101,51 @@ describe("crypto rows", () => {
     expect(rows[1]).toMatchObject({ kind: "error" });
     // A fresh answer replaces the remembered one and clears the mark.
     expect(cryptoRows(["SOL-USD"], results, memory)[0]).not.toHaveProperty("stale");
+  });
+});
+
+describe("Crypto price alerts", () => {
+  const base = { pairs: ["BTC-USD", "ETH-USD"], timeframe: "24h" as const };
+  const alert = (id: string, price = 65000): PriceAlert => ({
+    id,
+    pair: "BTC-USD",
+    direction: "above",
+    price,
+  });
+
+  it("reads typed prices: positive numbers, thousands separators allowed, nothing else", () => {
+    expect(parseAlertPrice("65000")).toBe(65000);
+    expect(parseAlertPrice(" 65,000.5 ")).toBe(65000.5);
+    expect(parseAlertPrice("0.42")).toBe(0.42);
+    expect(parseAlertPrice(".5")).toBe(0.5);
+    for (const bad of ["", "0", "-5", "abc", "1e3", "1.2.3", "Infinity", "1e16", "9".repeat(17)])
+      expect(parseAlertPrice(bad), bad).toBeNull();
+  });
+
+  it("adds alerts up to the limit and removes them, leaving the key out when none are left", () => {
+    let config: CryptoConfig = base;
+    config = addAlert(config, alert("a"));
+    config = addAlert(config, { ...alert("b"), pair: "ETH-USD", direction: "below", price: 2000 });
+    expect(config.alerts?.map((a) => a.id)).toEqual(["a", "b"]);
+    expect(cryptoWidget.alerts?.check(config)).toEqual([]);
+    expect(cryptoWidget.parse(config).alerts).toEqual(config.alerts);
+    expect(removeAlert(config, "a").alerts?.map((a) => a.id)).toEqual(["b"]);
+    expect(removeAlert(removeAlert(config, "a"), "b")).not.toHaveProperty("alerts");
+
+    let full: CryptoConfig = base;
+    for (let i = 0; i < MAX_PRICE_ALERTS + 3; i++) full = addAlert(full, alert(`x${i}`, 100 + i));
+    expect(full.alerts).toHaveLength(MAX_PRICE_ALERTS);
+    expect(cryptoWidget.alerts?.check(full)).toEqual([]);
+  });
+
+  it("writes an alert's price exactly as set", () => {
+    expect(formatAlertPrice(4000.5, "USD", "en-US")).toBe("$4,000.5");
+    expect(formatAlertPrice(0.00012345, "EUR", "en-US")).toBe("€0.00012345");
+    expect(formatAlertPrice(65000, "USDT", "en-US")).toBe("65,000 USDT");
+  });
+
+  it("offers the widget's pairs, and keeps an alert's pair that has left the list", () => {
+    expect(alertPairs(base)).toEqual(["BTC-USD", "ETH-USD"]);
+    expect(alertPairs({ ...base, pairs: ["ETH-USD"], alerts: [alert("a")] })).toEqual(["ETH-USD", "BTC-USD"]);
   });
 });

@@ -1,4 +1,10 @@
-import { type CryptoConfig, MAX_PAIRS } from "../../../contract/widgets/crypto";
+import {
+  type ALERT_DIRECTIONS,
+  type CryptoConfig,
+  MAX_PAIRS,
+  MAX_PRICE_ALERTS,
+  type PriceAlert,
+} from "../../../contract/widgets/crypto";
 import type { PairPrices, PairResult, Timeframe } from "../../lib/data-api";
 
 export const QUOTES = ["USD", "EUR", "GBP"] as const;
@@ -106,3 +112,44 @@ export const TIMEFRAME_NAMES: Record<Timeframe, string> = {
   "6m": "the last 6 months",
   "1y": "the last year",
 };
+
+/** The contract's upper bound on a price, so a typed one the server would refuse is caught here. */
+const MAX_ALERT_PRICE = 1e15;
+
+export type AlertDirection = (typeof ALERT_DIRECTIONS)[number];
+
+/** A price as typed ("65000", "0.42", "65,000.5"): a positive finite number, or null. */
+export function parseAlertPrice(text: string): number | null {
+  const cleaned = text.trim().replace(/[\s,_]/g, "");
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(cleaned)) return null;
+  const value = Number(cleaned);
+  return Number.isFinite(value) && value > 0 && value <= MAX_ALERT_PRICE ? value : null;
+}
+
+/** Appends an alert; at the limit the config is returned unchanged. Without alerts the key stays out. */
+export function addAlert(config: CryptoConfig, alert: PriceAlert): CryptoConfig {
+  const alerts = config.alerts ?? [];
+  if (alerts.length >= MAX_PRICE_ALERTS) return config;
+  return { ...config, alerts: [...alerts, alert] };
+}
+
+export function removeAlert(config: CryptoConfig, id: string): CryptoConfig {
+  const alerts = (config.alerts ?? []).filter((a) => a.id !== id);
+  const { alerts: _old, ...rest } = config;
+  return alerts.length > 0 ? { ...rest, alerts } : rest;
+}
+
+/** The pairs an alert may watch: the widget's own, plus an alert's pair that has since left the list. */
+export function alertPairs(config: CryptoConfig): string[] {
+  return [...new Set([...config.pairs, ...(config.alerts ?? []).map((a) => a.pair)])];
+}
+
+/** An alert's price exactly as set (4000.5 stays 4000.5), unlike the rounded prices on the widget. */
+export function formatAlertPrice(value: number, quote: string, locale?: string): string {
+  const digits = { minimumFractionDigits: 0, maximumFractionDigits: 8 };
+  try {
+    return new Intl.NumberFormat(locale, { style: "currency", currency: quote, ...digits }).format(value);
+  } catch {
+    return `${new Intl.NumberFormat(locale, digits).format(value)} ${quote}`;
+  }
+}

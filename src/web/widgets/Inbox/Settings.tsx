@@ -6,6 +6,7 @@ import { dataApi, dataKeys } from "../../lib/data-api";
 import { ErrorState, Skeleton } from "../../ui/States";
 import { ConnectPrompt } from "../data/ProviderGate";
 import { retryData } from "../data/useWidgetData";
+import { AlertToggle } from "../settings/AlertOption";
 import type { WidgetSettingsProps } from "../types";
 import { labelName, sortLabels } from "./logic";
 
@@ -20,7 +21,7 @@ export function InboxSettings({ config, onChange }: WidgetSettingsProps<InboxCon
     const has = config.labels.includes(id);
     const next = has ? config.labels.filter((l) => l !== id) : [...config.labels, id].slice(0, MAX_LABELS);
     // An empty choice would mean nothing to show; Inbox is the sensible floor.
-    onChange({ labels: next.length ? next : ["INBOX"] });
+    onChange({ ...config, labels: next.length ? next : ["INBOX"] });
   };
   if (labels.isPending) return <Skeleton height={160} width="100%" />;
   if (labels.isError) {
@@ -32,23 +33,34 @@ export function InboxSettings({ config, onChange }: WidgetSettingsProps<InboxCon
     );
   }
   return (
-    <fieldset className="field">
-      <legend className="field-label">Show messages with any of these labels</legend>
-      <ul className="check-list">
-        {sortLabels(labels.data).map((label) => (
-          <li key={label.id}>
-            <label className="checkbox-row">
-              <input
-                type="checkbox"
-                checked={config.labels.includes(label.id)}
-                disabled={!config.labels.includes(label.id) && config.labels.length >= MAX_LABELS}
-                onChange={() => toggle(label.id)}
-              />
-              {labelName(label)}
-            </label>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
+    <>
+      <fieldset className="field">
+        <legend className="field-label">Show messages with any of these labels</legend>
+        <ul className="check-list">
+          {sortLabels(labels.data).map((label) => (
+            <li key={label.id}>
+              <label className="checkbox-row">
+                <input
+                  type="checkbox"
+                  checked={config.labels.includes(label.id)}
+                  disabled={!config.labels.includes(label.id) && config.labels.length >= MAX_LABELS}
+                  onChange={() => toggle(label.id)}
+                />
+                {labelName(label)}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <AlertToggle
+        label="Notify me of new mail"
+        checked={config.notifyNewMail === true}
+        // Off is stored as the key left out, like every optional alert key.
+        onChange={(on) => {
+          const { notifyNewMail: _old, ...rest } = config;
+          onChange(on ? { ...rest, notifyNewMail: true } : rest);
+        }}
+      />
+    </>
   );
 }

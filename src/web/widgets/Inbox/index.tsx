@@ -1,47 +1,17 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { inboxWidget as contract, type InboxConfig } from "../../../contract/widgets/inbox";
-import { api } from "../../lib/api";
 import { dataApi, dataKeys, type MailSummary } from "../../lib/data-api";
-import { remindOnce } from "../../lib/reminders";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
 import { DataFrame } from "../data/DataFrame";
 import { ProviderGate } from "../data/ProviderGate";
 import { useWidgetPages } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
-import { mailDate, newArrivals, newestDate, senderName } from "./logic";
+import { mailDate, senderName } from "./logic";
 import { InboxSettings } from "./Settings";
 
 // The reader (and its iframe plumbing) loads when a message is first opened.
 const MessageDialog = lazy(() => import("./MessageDialog"));
-
-/**
- * New unread mail (newer than anything this tab has seen) becomes one notification per message;
- * remindOnce makes sure two open tabs send it once.
- */
-function useMailReminder(messages: MailSummary[] | undefined, enabled: boolean) {
-  const seen = useRef<string | null>(null);
-  useEffect(() => {
-    if (!messages) return;
-    const newest = newestDate(messages);
-    if (!newest) return;
-    if (seen.current === null) {
-      seen.current = newest;
-      return;
-    }
-    const fresh = newArrivals(seen.current, messages);
-    if (Date.parse(newest) > Date.parse(seen.current)) seen.current = newest;
-    if (!enabled) return;
-    for (const message of fresh) {
-      void remindOnce(`mail:${message.id}`, () =>
-        api.notifications.create(
-          "message",
-          `New mail from ${senderName(message.from)}: ${message.subject || "(no subject)"}`,
-        ),
-      ).catch(() => {});
-    }
-  }, [messages, enabled]);
-}
 
 function MessageRow({ message, when, onOpen }: { message: MailSummary; when: string; onOpen(): void }) {
   return (
@@ -74,10 +44,7 @@ function InboxBody({ config, settings }: Pick<WidgetProps<InboxConfig>, "config"
     queryFn: (pageToken: string | undefined) => dataApi.mail.messages(config.labels, pageToken),
     nextCursor: (page) => page.nextPageToken,
     refreshMs: 2 * 60_000,
-    // New-mail reminders should arrive with every tab in the background too.
-    inBackground: settings.mailReminder,
   });
-  useMailReminder(query.data?.pages[0]?.messages, settings.mailReminder);
   const time = { timezone: settings.timezone, hourFormat: settings.hourFormat };
 
   return (

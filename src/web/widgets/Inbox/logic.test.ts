@@ -1,34 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { MailSummary } from "../../lib/data-api";
-import { labelName, mailDate, newArrivals, newestDate, senderName, sortLabels } from "./logic";
+import { labelName, mailDate, senderName, sortLabels } from "./logic";
 import { mailDocument } from "./MessageDialog";
 
 describe("inbox shaping", () => {
-  const message = (id: string, date: string, unread: boolean): MailSummary => ({
-    id,
-    threadId: id,
-    from: { name: "", email: `${id}@example.test` },
-    subject: `Subject ${id}`,
-    snippet: "",
-    date,
-    unread,
-    labels: ["INBOX"],
-  });
-
-  it("finds new unread mail since what was seen, newest first", () => {
-    const list = [
-      message("old", "2026-03-02T08:00:00Z", true),
-      message("read", "2026-03-02T10:00:00Z", false),
-      message("new1", "2026-03-02T09:00:00Z", true),
-      message("new2", "2026-03-02T11:00:00Z", true),
-    ];
-    expect(newestDate(list)).toBe("2026-03-02T11:00:00Z");
-    expect(newestDate([])).toBeNull();
-    expect(newArrivals("2026-03-02T08:30:00Z", list).map((m) => m.id)).toEqual(["new2", "new1"]);
-    expect(newArrivals("2026-03-02T11:00:00Z", list)).toEqual([]);
-    expect(newArrivals("2000-01-01T00:00:00Z", list, 1).map((m) => m.id)).toEqual(["new2"]);
-  });
-
   it("dates mail by how old it is, in the user's zone and hour format", () => {
     const now = Date.parse("2026-03-05T12:00:00Z");
     const berlin24 = { timezone: "Europe/Berlin", hourFormat: "24" as const };

@@ -52,21 +52,6 @@ export function mailDate(iso: string, now: number, options: TimeOptions, locale?
   }).format(new Date(iso));
 }
 
-export function newestDate(messages: readonly MailSummary[]): string | null {
-  let newest: string | null = null;
-  for (const m of messages) if (!newest || Date.parse(m.date) > Date.parse(newest)) newest = m.date;
-  return newest;
-}
-
-/** Unread messages newer than what this tab had already seen: each is worth one notification. */
-export function newArrivals(seenNewest: string, messages: readonly MailSummary[], max = 5): MailSummary[] {
-  const since = Date.parse(seenNewest);
-  return messages
-    .filter((m) => m.unread && Date.parse(m.date) > since)
-    .sort((a, b) => Date.parse(b.date) - Date.parse(a.date))
-    .slice(0, max);
-}
-
 export function senderName(from: MailSummary["from"]): string {
   return from.name.trim() || from.email || "Unknown sender";
 }

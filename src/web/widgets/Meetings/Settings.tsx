@@ -2,9 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { PROVIDER_LABELS } from "../../../contract/providers";
 import { MAX_CALENDARS, type MeetingsConfig } from "../../../contract/widgets/meetings";
 import { ApiError } from "../../lib/api";
+import { Field } from "../../ui/fields";
 import { ErrorState, Skeleton } from "../../ui/States";
 import { ConnectPrompt } from "../data/ProviderGate";
+import { ALERT_HINT } from "../settings/AlertOption";
 import type { WidgetSettingsProps } from "../types";
+import { remindOptions, remindValue, withRemind } from "./logic";
 import { calendarsQuery } from "./queries";
 
 export function MeetingsSettings({ config, onChange }: WidgetSettingsProps<MeetingsConfig>) {
@@ -30,29 +33,58 @@ export function MeetingsSettings({ config, onChange }: WidgetSettingsProps<Meeti
     const next = all.filter((c) => (c === id ? !chosen.has(c) : chosen.has(c)));
     if (next.length === 0) return;
     // Every calendar is stored as "all", so calendars added later show up too.
-    onChange(next.length === all.length ? {} : { calendars: next.slice(0, MAX_CALENDARS) });
+    const { calendars: _old, ...rest } = config;
+    onChange(next.length === all.length ? rest : { ...rest, calendars: next.slice(0, MAX_CALENDARS) });
   };
   return (
-    <fieldset className="field">
-      <legend className="field-label">Show events from</legend>
-      <ul className="check-list">
-        {calendars.data.map((c) => (
-          <li key={c.id}>
-            <label className="checkbox-row">
-              <input
-                type="checkbox"
-                checked={chosen.has(c.id)}
-                // At least one calendar stays chosen; an empty list would show nothing.
-                disabled={chosen.has(c.id) && chosen.size === 1}
-                onChange={() => toggle(c.id)}
-              />
-              <span className="calendar-swatch" style={{ background: c.color ?? "var(--accent)" }} />
-              {c.name}
-              {c.primary && <span className="muted"> (primary)</span>}
-            </label>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
+    <>
+      <fieldset className="field">
+        <legend className="field-label">Show events from</legend>
+        <ul className="check-list">
+          {calendars.data.map((c) => (
+            <li key={c.id}>
+              <label className="checkbox-row">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(c.id)}
+                  // At least one calendar stays chosen; an empty list would show nothing.
+                  disabled={chosen.has(c.id) && chosen.size === 1}
+                  onChange={() => toggle(c.id)}
+                />
+                <span className="calendar-swatch" style={{ background: c.color ?? "var(--accent)" }} />
+                {c.name}
+                {c.primary && <span className="muted"> (primary)</span>}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <RemindSetting config={config} onChange={onChange} />
+    </>
+  );
+}
+
+/** `remindMinutesBefore`: the server reminds before each event of the shown calendars. */
+function RemindSetting({
+  config,
+  onChange,
+}: Pick<WidgetSettingsProps<MeetingsConfig>, "config" | "onChange">) {
+  return (
+    <Field label="Remind me" hint={ALERT_HINT}>
+      {(id, describedBy) => (
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          value={remindValue(config.remindMinutesBefore)}
+          onChange={(e) => onChange(withRemind(config, e.target.value))}
+        >
+          {remindOptions(config.remindMinutesBefore).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

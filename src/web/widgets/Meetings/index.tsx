@@ -1,42 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
-import { type CSSProperties, lazy, Suspense, useEffect, useState } from "react";
+import { type CSSProperties, lazy, Suspense, useState } from "react";
 import { meetingsWidget as contract, type MeetingsConfig } from "../../../contract/widgets/meetings";
-import { api } from "../../lib/api";
 import type { AppSettings } from "../../lib/app-settings";
 import { type Calendar, type CalendarEvent, dataApi, dataKeys } from "../../lib/data-api";
-import { remindOnce } from "../../lib/reminders";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
 import { DataFrame } from "../data/DataFrame";
 import { ProviderGate } from "../data/ProviderGate";
 import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
-import { dueReminders, groupByDay, timeRange } from "./logic";
+import { groupByDay, timeRange } from "./logic";
 import { calendarsQuery } from "./queries";
 import { MeetingsSettings } from "./Settings";
 
 const CreateEventDialog = lazy(() => import("./CreateEventDialog"));
-
-/** Checks every 20 s whether a meeting is N minutes away; whichever tab notices first sends it. */
-function useMeetingReminders(events: CalendarEvent[] | undefined, settings: AppSettings) {
-  const { meetingReminder, meetingReminderMinutes, timezone, hourFormat } = settings;
-  useEffect(() => {
-    if (!meetingReminder) return;
-    const check = () => {
-      const due = dueReminders(events ?? [], Date.now(), meetingReminderMinutes, {
-        timezone,
-        hourFormat,
-      });
-      for (const reminder of due)
-        void remindOnce(reminder.key, () => api.notifications.create("reminder", reminder.message)).catch(
-          () => {},
-        );
-    };
-    check();
-    const timer = setInterval(check, 20_000);
-    return () => clearInterval(timer);
-  }, [events, meetingReminder, meetingReminderMinutes, timezone, hourFormat]);
-}
 
 function EventRow({
   event,
@@ -94,7 +71,6 @@ function MeetingsBody({ config, settings }: Pick<WidgetProps<MeetingsConfig>, "c
     queryFn: () => dataApi.calendar.events(config.calendars),
     refreshMs: 5 * 60_000,
   });
-  useMeetingReminders(query.data?.events, settings);
   const byId = new Map(calendars.data?.map((c) => [c.id, c]));
 
   return (

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { meetingsWidget } from "../../../contract/widgets/meetings";
 import type { CalendarEvent } from "../../lib/data-api";
-import { defaultEventTimes, dueReminders, groupByDay, timeRange, validateEvent } from "./logic";
+import {
+  defaultEventTimes,
+  groupByDay,
+  remindOptions,
+  remindValue,
+  timeRange,
+  validateEvent,
+  withRemind,
+} from "./logic";
 
 const event = (
   id: string,
@@ -49,29 +58,6 @@ describe("meetings shaping", () => {
     expect(timeRange(groups[0]!.events[0]!, berlin, "en-GB")).toBe("09:30 – 10:30");
   });
 
-  it("announces a meeting once it is within the lead time, with a key per event, start and lead", () => {
-    const events = [
-      event("soon", "2026-03-02T09:08:00Z", "2026-03-02T09:30:00Z", { title: "Design review" }),
-      event("later", "2026-03-02T09:30:00Z", "2026-03-02T10:00:00Z"),
-      event("started", "2026-03-02T08:59:30Z", "2026-03-02T10:00:00Z"),
-      event("off", "2026-03-02T09:05:00Z", "2026-03-02T10:00:00Z", { status: "cancelled" }),
-    ];
-    const due = dueReminders(events, now, 10, berlin, "en-GB");
-    expect(due).toEqual([
-      {
-        key: "meeting:soon:2026-03-02T09:08:00Z:10",
-        message: "“Design review” starts in 8 minutes (10:08)",
-      },
-    ]);
-    // "At the start" fires in the minute after it.
-    expect(dueReminders(events, now, 0, berlin, "en-GB").map((r) => r.message)).toEqual([
-      "“Event started” is starting now (09:59)",
-    ]);
-    expect(dueReminders(events, now, 60, { ...berlin, hourFormat: "12" }, "en-US").map((r) => r.key)).toEqual(
-      ["meeting:soon:2026-03-02T09:08:00Z:60", "meeting:later:2026-03-02T09:30:00Z:60"],
-    );
-  });
-
   it("suggests the next half hour in the user's zone", () => {
     expect(defaultEventTimes(Date.parse("2026-03-02T09:10:00Z"), "Europe/Berlin")).toEqual({
       date: "2026-03-02",
@@ -99,5 +85,35 @@ describe("meetings shaping", () => {
     expect(
       Object.keys(validateEvent({ calendarId: "", title: "", date: "", start: "", end: "" })).sort(),
     ).toEqual(["calendarId", "date", "end", "start", "title"]);
+  });
+});
+
+describe("Meetings reminder choice", () => {
+  it("offers Off and the usual lead times, keeping an unusual stored one", () => {
+    expect(remindOptions(undefined)).toEqual([
+      ["", "Off"],
+      ["5", "5 minutes before"],
+      ["10", "10 minutes before"],
+      ["15", "15 minutes before"],
+      ["30", "30 minutes before"],
+      ["60", "1 hour before"],
+    ]);
+    expect(remindOptions(0).slice(0, 2)).toEqual([
+      ["", "Off"],
+      ["0", "At the start"],
+    ]);
+    expect(remindOptions(120).at(-1)).toEqual(["120", "2 hours before"]);
+    expect(remindOptions(45).map(([v]) => v)).toEqual(["", "5", "10", "15", "30", "45", "60"]);
+    expect(remindValue(undefined)).toBe("");
+    expect(remindValue(10)).toBe("10");
+  });
+
+  it("stores the choice as a whole number, and Off as the key left out", () => {
+    const config = { calendars: ["primary"] };
+    const on = withRemind(config, "15");
+    expect(on).toEqual({ calendars: ["primary"], remindMinutesBefore: 15 });
+    expect(meetingsWidget.alerts?.check(on)).toEqual([]);
+    expect(withRemind(on, "")).toEqual({ calendars: ["primary"] });
+    expect(withRemind(on, "abc")).toEqual({ calendars: ["primary"] });
   });
 });

@@ -1,3 +1,4 @@
+import type { MeetingsConfig } from "../../../contract/widgets/meetings";
 import type { CalendarEvent } from "../../lib/data-api";
 import { dayKey, dayLabel, formatTime, type TimeOptions, zonedWallClock } from "../data/format";
 
@@ -37,44 +38,6 @@ export function timeRange(event: CalendarEvent, options: TimeOptions, locale?: s
   return `${formatTime(event.start, options, locale)} – ${formatTime(event.end, options, locale)}`;
 }
 
-export interface DueReminder {
-  key: string;
-  message: string;
-}
-
-/**
- * Reminders due now: an event starting within `minutes` (and not yet started). The key names the
- * event, its start and the lead time, so a moved meeting is announced again and nothing twice.
- */
-export function dueReminders(
-  events: readonly CalendarEvent[],
-  now: number,
-  minutes: number,
-  options: TimeOptions,
-  locale?: string,
-): DueReminder[] {
-  const lead = minutes * 60_000;
-  return events
-    .filter((e) => e.status !== "cancelled")
-    .filter((e) => {
-      const start = Date.parse(e.start);
-      // "0 minutes before" means at the start: allow the minute after it for a timer that lags.
-      return lead === 0 ? now >= start && now < start + 60_000 : now >= start - lead && now < start;
-    })
-    .map((e) => {
-      const left = Math.ceil((Date.parse(e.start) - now) / 60_000);
-      const when = formatTime(e.start, options, locale);
-      const title = e.title.trim() || "Untitled event";
-      return {
-        key: `meeting:${e.id}:${e.start}:${minutes}`,
-        message:
-          left <= 0
-            ? `“${title}” is starting now (${when})`
-            : `“${title}” starts in ${left} minute${left === 1 ? "" : "s"} (${when})`,
-      };
-    });
-}
-
 /** The create form's first guess: the next half hour, lasting half an hour, in the user's zone. */
 export function defaultEventTimes(
   now: number,
@@ -104,4 +67,31 @@ export function validateEvent(input: {
   if (!/^\d{2}:\d{2}$/.test(input.end)) errors.end = "Pick an end time";
   else if (!errors.start && input.end <= input.start) errors.end = "The end must be after the start";
   return errors;
+}
+
+/** The lead times offered; "" (Off) leaves `remindMinutesBefore` out. */
+export const REMIND_CHOICES = [5, 10, 15, 30, 60] as const;
+
+const minutesLabel = (m: number) =>
+  m === 0
+    ? "At the start"
+    : m % 60 === 0
+      ? `${m / 60} hour${m === 60 ? "" : "s"} before`
+      : `${m} minutes before`;
+
+/** The select's options; a stored lead time outside the list (set through the API) is kept as a choice. */
+export function remindOptions(current: number | undefined): [value: string, label: string][] {
+  const minutes: number[] = [...REMIND_CHOICES];
+  if (current !== undefined && !minutes.includes(current)) minutes.push(current);
+  minutes.sort((a, b) => a - b);
+  return [["", "Off"], ...minutes.map((m): [string, string] => [String(m), minutesLabel(m)])];
+}
+
+export const remindValue = (current: number | undefined) => (current === undefined ? "" : String(current));
+
+/** The config with the select's value applied: Off removes the key. */
+export function withRemind(config: MeetingsConfig, value: string): MeetingsConfig {
+  const { remindMinutesBefore: _old, ...rest } = config;
+  const minutes = Number(value);
+  return value === "" || !Number.isInteger(minutes) ? rest : { ...rest, remindMinutesBefore: minutes };
 }

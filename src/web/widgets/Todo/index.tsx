@@ -1,49 +1,23 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { todoWidget as contract, type Todo, type TodoConfig } from "../../../contract/widgets/todo";
-import { api } from "../../lib/api";
 import { newId } from "../../lib/ids";
-import { localDay, msUntilLocalTime, remindOnce } from "../../lib/reminders";
 import { moveItem, useDragList } from "../../lib/reorder";
+import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
+import type { TimeOptions } from "../data/format";
 import { defineWidget, type WidgetProps } from "../types";
-import { addTodo, clearDone, editTodo, removeTodo, toggleTodo, unfinished } from "./logic";
+import { DueChip, DueEditor } from "./Due";
+import { addTodo, clearDone, editTodo, removeTodo, setDue, toggleTodo, unfinished } from "./logic";
 import { TodoSettings } from "./Settings";
-
-/** At the reminder time (and on any later visit that day) unfinished todos are reported once. */
-function useDayEndReminder(widgetId: string, open: number, enabled: boolean, time: string) {
-  const openRef = useRef(open);
-  openRef.current = open;
-  useEffect(() => {
-    if (!enabled) return;
-    let timer: ReturnType<typeof setTimeout>;
-    const check = () => {
-      const wait = msUntilLocalTime(time);
-      if (wait > 0) {
-        timer = setTimeout(check, Math.min(wait + 500, 3600_000));
-        return;
-      }
-      if (openRef.current > 0) {
-        const count = openRef.current;
-        void remindOnce(`todo:${widgetId}:${localDay()}`, () =>
-          api.notifications.create(
-            "reminder",
-            `You have ${count} unfinished todo${count === 1 ? "" : "s"} today.`,
-          ),
-        ).catch(() => {});
-      }
-      // Tomorrow's check: after midnight the wait is positive again.
-      timer = setTimeout(check, 3600_000);
-    };
-    check();
-    return () => clearTimeout(timer);
-  }, [widgetId, enabled, time]);
-}
 
 function TodoRow({
   todo,
   onToggle,
   onEdit,
   onRemove,
+  onDue,
+  now,
+  time,
   rowProps,
   handleKeyDown,
   indicator,
@@ -52,11 +26,22 @@ function TodoRow({
   onToggle(): void;
   onEdit(text: string): void;
   onRemove(): void;
+  onDue(dueAt: string | undefined): void;
+  now: number;
+  time: TimeOptions;
   rowProps: object;
   handleKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
   indicator: string;
 }) {
   const [editing, setEditing] = useState(false);
+  const [dueOpen, setDueOpen] = useState(false);
+  // Closing the due editor hands the focus back to the button that opened it, not to the page.
+  const dueButton = useRef<HTMLButtonElement>(null);
+  const dueWasOpen = useRef(false);
+  useEffect(() => {
+    if (dueWasOpen.current && !dueOpen) dueButton.current?.focus();
+    dueWasOpen.current = dueOpen;
+  }, [dueOpen]);
   const [draft, setDraft] = useState(todo.text);
   const checkboxId = useId();
   const finish = (save: boolean) => {
@@ -65,7 +50,10 @@ function TodoRow({
     else setDraft(todo.text);
   };
   return (
-    <li className={`todo-row${todo.done ? " is-done" : ""} ${indicator}`} {...(editing ? {} : rowProps)}>
+    <li
+      className={`todo-row${todo.done ? " is-done" : ""}${todo.dueAt || dueOpen ? " has-due" : ""} ${indicator}`}
+      {...(editing || dueOpen ? {} : rowProps)}
+    >
       <input
         type="checkbox"
         id={checkboxId}
@@ -74,27 +62,33 @@ function TodoRow({
         onChange={onToggle}
         aria-label={`Done: ${todo.text}`}
       />
-      {editing ? (
-        <input
-          className="todo-edit"
-          aria-label="Edit todo"
-          value={draft}
-          maxLength={1000}
-          // biome-ignore lint/a11y/noAutofocus: editing starts on request.
-          autoFocus
-          onChange={(e) => setDraft(e.target.value)}
-          onBlur={() => finish(true)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") finish(true);
-            if (e.key === "Escape") finish(false);
-          }}
-        />
-      ) : (
-        <label className="todo-text" htmlFor={checkboxId}>
-          {todo.text}
-        </label>
-      )}
-      {!editing && (
+      <div className="todo-main">
+        {editing ? (
+          <input
+            className="todo-edit"
+            aria-label="Edit todo"
+            value={draft}
+            maxLength={1000}
+            // biome-ignore lint/a11y/noAutofocus: editing starts on request.
+            autoFocus
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={() => finish(true)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") finish(true);
+              if (e.key === "Escape") finish(false);
+            }}
+          />
+        ) : (
+          <label className="todo-text" htmlFor={checkboxId}>
+            {todo.text}
+          </label>
+        )}
+        <DueChip todo={todo} now={now} time={time} />
+        {dueOpen && (
+          <DueEditor todo={todo} timezone={time.timezone} onDue={onDue} onClose={() => setDueOpen(false)} />
+        )}
+      </div>
+      {!editing && !dueOpen && (
         <div className="row-actions">
           <button
             type="button"
@@ -104,6 +98,15 @@ function TodoRow({
             onKeyDown={handleKeyDown}
           >
             <Icon name="grip" size={14} />
+          </button>
+          <button
+            type="button"
+            className="icon-button small"
+            aria-label={`${todo.dueAt ? "Change" : "Set"} due time of ${todo.text}`}
+            ref={dueButton}
+            onClick={() => setDueOpen(true)}
+          >
+            <Icon name="clock" size={14} />
           </button>
           <button
             type="button"
@@ -128,7 +131,8 @@ function TodoRow({
 }
 
 /** A visitor's view: the list with what is done, nothing to tick or change. */
-function TodoList({ config }: { config: TodoConfig }) {
+function TodoList({ config, time }: { config: TodoConfig; time: TimeOptions }) {
+  const now = useNow(60_000).getTime();
   const open = unfinished(config);
   if (config.todos.length === 0)
     return (
@@ -140,7 +144,10 @@ function TodoList({ config }: { config: TodoConfig }) {
     <div className="todos">
       <ul className="todo-list">
         {config.todos.map((todo) => (
-          <li key={todo.id} className={`todo-row is-static${todo.done ? " is-done" : ""}`}>
+          <li
+            key={todo.id}
+            className={`todo-row is-static${todo.done ? " is-done" : ""}${todo.dueAt ? " has-due" : ""}`}
+          >
             <span className={`todo-mark${todo.done ? " is-done" : ""}`} aria-hidden="true">
               {todo.done && <Icon name="check" size={12} />}
             </span>
@@ -148,6 +155,7 @@ function TodoList({ config }: { config: TodoConfig }) {
               {todo.text}
               {todo.done && <span className="visually-hidden"> (done)</span>}
             </span>
+            <DueChip todo={todo} now={now} time={time} />
           </li>
         ))}
       </ul>
@@ -159,15 +167,18 @@ function TodoList({ config }: { config: TodoConfig }) {
 }
 
 function TodoWidget(props: WidgetProps<TodoConfig>) {
-  if (props.readOnly) return <TodoList config={props.config} />;
+  const { timezone, hourFormat } = props.settings;
+  if (props.readOnly) return <TodoList config={props.config} time={{ timezone, hourFormat }} />;
   return <TodoEditor {...props} />;
 }
 
-function TodoEditor({ widget, config, update, settings }: WidgetProps<TodoConfig>) {
+function TodoEditor({ config, update, settings }: WidgetProps<TodoConfig>) {
   const [text, setText] = useState("");
+  // A minute's precision is enough to turn a due time red.
+  const now = useNow(60_000).getTime();
+  const time = { timezone: settings.timezone, hourFormat: settings.hourFormat };
   const open = unfinished(config);
   const done = config.todos.length - open;
-  useDayEndReminder(widget.id, open, settings.todoReminder, settings.todoReminderTime);
   const drag = useDragList(config.todos.length, (from, to) =>
     update((c) => ({ todos: moveItem(c.todos, from, to) })),
   );
@@ -210,6 +221,9 @@ function TodoEditor({ widget, config, update, settings }: WidgetProps<TodoConfig
               onToggle={() => update((c) => toggleTodo(c, todo.id))}
               onEdit={(value) => update((c) => editTodo(c, todo.id, value))}
               onRemove={() => update((c) => removeTodo(c, todo.id))}
+              onDue={(dueAt) => update((c) => setDue(c, todo.id, dueAt))}
+              now={now}
+              time={time}
             />
           ))}
         </ul>
@@ -247,7 +261,7 @@ function TodoPreview() {
 
 export const todoWidget = defineWidget(contract, {
   name: "Todo",
-  description: "A checklist that syncs across your devices, with a reminder at day's end.",
+  description: "A checklist that syncs across your devices, with reminders when items are due.",
   keywords: ["tasks", "checklist", "list", "reminder"],
   icon: "listTodo",
   defaultSize: { columns: 5, rows: 18 },

@@ -1,0 +1,20 @@
+import type { CountdownConfig } from "../../../contract/widgets/countdown";
+import { AlertToggle } from "../settings/AlertOption";
+import type { WidgetSettingsProps } from "../types";
+
+/** `notify`: the server sends one reminder when the target passes (issue 16). */
+export function NotifySetting({ config, onChange }: WidgetSettingsProps<CountdownConfig>) {
+  return (
+    <AlertToggle
+      label="Notify me when it ends"
+      checked={config.notify === true}
+      // Off is stored as the key left out, like every optional alert key.
+      onChange={(on) => {
+        const { notify: _old, ...rest } = config;
+        onChange(on ? { ...rest, notify: true } : rest);
+      }}
+      disabled={!config.target && config.notify !== true}
+      disabledReason="Set a date first."
+    />
+  );
+}
