@@ -143,4 +143,26 @@ describe("the Status widget in the browser", () => {
     },
     STEP,
   );
+
+  it(
+    "shows a private address as not allowed, with the hint about FETCH_ALLOW_PRIVATE",
+    async () => {
+      const [stored] = (await api("GET", `/api/widgets?dashboardId=${boardId}`)).body;
+      const targets = [...stored.config.targets, { id: "lan", name: "Router", url: "http://192.168.1.1/" }];
+      const saved = await api("PUT", "/api/widgets", {
+        id: stored.id,
+        config: { ...stored.config, targets },
+      });
+      expect(saved.status).toBe(200);
+      await pass();
+      await page.reload();
+      const widget = page.locator('[data-widget-type="Status"]');
+      const router = widget.locator(".status-target", { hasText: "Router" });
+      await router.getByText("Not allowed", { exact: true }).waitFor();
+      expect(await widget.locator(".status-hint").textContent()).toContain("FETCH_ALLOW_PRIVATE");
+      await page.mouse.move(0, 0);
+      await widget.screenshot({ path: path.join(ARTIFACTS, "status-not-allowed-dark.png") });
+    },
+    STEP,
+  );
 });

@@ -8,6 +8,7 @@ import { statusRequest, useDataSource } from "../data/source";
 import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
 import { downReason, formatLatency, HEALTH_LABELS, type Health, healthOf, rowsOf } from "./logic";
+import { StatusNotifySetting } from "./NotifySetting";
 import { StatusTargetsSettings } from "./Settings";
 
 /** The server checks on its own schedule; the page only reads what it recorded. */
@@ -37,7 +38,7 @@ function TargetRow({ target, now }: { target: StatusTargetResult; now: number })
         {target.name}
       </span>
       <span className="status-meta">
-        {[reason, latency].filter(Boolean).join(" · ")}
+        {state ? [reason, latency].filter(Boolean).join(" · ") : "Not checked yet"}
         {since !== null && (
           <>
             {reason || latency ? " · " : ""}
@@ -90,10 +91,9 @@ function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<St
             </ul>
             {refused && !readOnly && (
               <p className="status-hint" role="note">
-                <Icon name="shield" size={13} /> The server does not check private, loopback or link-local
-                addresses by default, so a typed address cannot reach its own network. To check services at
-                home, your administrator can list their hosts or networks in <code>FETCH_ALLOW_PRIVATE</code>{" "}
-                (e.g. <code>nas.lan,192.168.1.0/24</code>).
+                <Icon name="shield" size={13} /> Private and local addresses are not checked, so no one can
+                probe the server's network. For services at home, the administrator lists them in{" "}
+                <code>FETCH_ALLOW_PRIVATE</code> (e.g. <code>nas.lan,192.168.1.0/24</code>).
               </p>
             )}
           </div>
@@ -124,12 +124,9 @@ export const statusWidget = defineWidget(contract, {
     "Whether your sites and services answer: up or down, how fast, and since when. Checked by the server.",
   keywords: ["uptime", "monitor", "health", "ping", "homelab", "http", "services"],
   icon: "monitor",
-  defaultSize: { columns: 5, rows: 12 },
+  defaultSize: { columns: 6, rows: 14 },
   minSize: { columns: 3, rows: 6 },
   Component: StatusWidget,
-  settings: [
-    StatusTargetsSettings,
-    { key: "notify", label: "Notify me when an address goes down or comes back" },
-  ],
+  settings: [StatusTargetsSettings, StatusNotifySetting],
   Preview: StatusPreview,
 });

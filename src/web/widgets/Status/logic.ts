@@ -12,7 +12,7 @@ export function healthOf(state: StatusState | null): Health {
 export const HEALTH_LABELS: Record<Health, string> = {
   up: "Up",
   down: "Down",
-  unknown: "Not checked yet",
+  unknown: "Unknown",
   "not-allowed": "Not allowed",
 };
 
