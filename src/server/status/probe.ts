@@ -38,10 +38,14 @@ export async function probe(upstream: Upstream, url: string, now: () => number):
     discardBody: true,
     timeoutMs: STATUS_TIMEOUT_MS,
   });
-  const started = now();
+  let started = now();
   try {
     let response = await upstream.fetch(request("HEAD"));
-    if (response.status === 405 || response.status === 501) response = await upstream.fetch(request("GET"));
+    if (response.status === 405 || response.status === 501) {
+      // The latency is the answering request's own, not the refused HEAD's plus it.
+      started = now();
+      response = await upstream.fetch(request("GET"));
+    }
     return {
       up: isServing(response.status),
       httpStatus: response.status,
