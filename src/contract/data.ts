@@ -371,3 +371,43 @@ export type FeedResult = Feed | FeedFailure;
 export const FeedsResponse = Type.Array(Type.Union([FeedSchema, FeedFailureSchema]), {
   description: "One entry per requested feed, in request order",
 });
+
+// Status widget (HTTP checks run by the server's watch pass)
+
+export const StatusStateSchema = Type.Object(
+  {
+    up: Type.Boolean({ description: "The address answered with a status that means it is serving" }),
+    httpStatus: Nullable(Type.Integer({ description: "The final answer's status; null without one" })),
+    latencyMs: Nullable(Type.Integer({ description: "Time to the answer's headers; null without one" })),
+    checkedAt: Iso,
+    changedAt: Type.String({
+      format: "date-time",
+      description: "When `up` last changed (or was first seen)",
+    }),
+    error: Type.Optional(
+      Type.Object({
+        code: Type.String({
+          description: "address_not_allowed (refused by FETCH_ALLOW_PRIVATE's rules), timeout or unreachable",
+        }),
+        message: Type.String(),
+      }),
+    ),
+  },
+  { title: "StatusState", additionalProperties: false },
+);
+export type StatusState = Static<typeof StatusStateSchema>;
+
+export const StatusTargetResultSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    url: Type.String(),
+    state: Nullable(StatusStateSchema),
+  },
+  { title: "StatusTargetResult", additionalProperties: false },
+);
+export type StatusTargetResult = Static<typeof StatusTargetResultSchema>;
+
+export const StatusResponse = Type.Array(StatusTargetResultSchema, {
+  description: "One entry per target of the widget, in config order; state is null before its first check",
+});

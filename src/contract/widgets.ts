@@ -11,6 +11,7 @@ import { frameWidget } from "./widgets/frame.js";
 import { inboxWidget } from "./widgets/inbox.js";
 import { kanbanWidget } from "./widgets/kanban.js";
 import { meetingsWidget } from "./widgets/meetings.js";
+import { statusWidget } from "./widgets/status.js";
 import { todoWidget } from "./widgets/todo.js";
 import { weatherWidget } from "./widgets/weather.js";
 
@@ -33,6 +34,7 @@ export const WIDGET_DEFINITIONS = [
   todoWidget,
   weatherWidget,
   feedWidget,
+  statusWidget,
 ] as const;
 
 export type WidgetType = (typeof WIDGET_DEFINITIONS)[number]["type"];

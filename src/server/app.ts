@@ -48,6 +48,7 @@ import { meetingReminderWatcher } from "./jobs/watch/meeting-reminders.js";
 import { newMailWatcher } from "./jobs/watch/new-mail.js";
 import { watchWorker } from "./jobs/watch/pass.js";
 import { priceAlertWatcher } from "./jobs/watch/price-alerts.js";
+import { statusCheckWatcher } from "./jobs/watch/status-checks.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { NotificationService } from "./notifications/service.js";
 import { createRedisNotificationStore } from "./notifications/stores/redis.js";
@@ -74,6 +75,7 @@ import { publicRoutes } from "./resources/public/routes.js";
 import { ensureSettings } from "./resources/settings/queries.js";
 import { settingsRoutes } from "./resources/settings/routes.js";
 import { widgetRoutes } from "./resources/widgets/routes.js";
+import { statusRoutes } from "./status/routes.js";
 import type { Clock } from "./upstream/cache.js";
 import { createUpstream } from "./upstream/upstream.js";
 import { weatherRoutes } from "./weather/routes.js";
@@ -206,7 +208,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   ctx.jobs.addWorker(
     watchWorker(
       { database, notifications, log: app.log, clock },
-      [priceAlertWatcher(ctx.market), meetingReminderWatcher(providers), newMailWatcher(providers)],
+      [
+        priceAlertWatcher(ctx.market),
+        meetingReminderWatcher(providers),
+        newMailWatcher(providers),
+        statusCheckWatcher(ctx.upstream),
+      ],
       config.alertsWatchSeconds,
     ),
   );
@@ -304,6 +311,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(providerRoutes, ctx);
   await app.register(weatherRoutes, ctx);
   await app.register(feedRoutes, ctx);
+  await app.register(statusRoutes, ctx);
   await app.register(iconRoutes, ctx);
   await app.register(portabilityRoutes, ctx);
   await app.register(pushRoutes, { ...ctx, push });

@@ -21,7 +21,11 @@ export interface UpstreamRequest {
   service: string;
   /** What was asked for, for error details: "candles for BTC-USD", "the forecast". */
   what: string;
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "HEAD";
+  /** A deadline shorter than the configured one (a status check must not wait 30 s); never longer. */
+  timeoutMs?: number;
+  /** Only the status and headers matter (a status check): the body is not read, nothing is kept. */
+  discardBody?: boolean;
   headers?: Record<string, string>;
   /** Bytes for binary bodies (an encrypted push message). */
   body?: string | URLSearchParams | Uint8Array;
@@ -78,15 +82,17 @@ export function createUpstreamFetch({
     body,
     untrusted = false,
     followRedirects = true,
+    ...request
   }) => {
     if (closing.aborted) throw shuttingDown();
+    const deadlineMs = Math.min(request.timeoutMs ?? timeoutMs, timeoutMs);
     // One controller per call, tied to shutdown only while the call runs.
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, deadlineMs);
     const onClose = () => controller.abort();
     closing.addEventListener("abort", onClose, { once: true });
     try {
@@ -100,11 +106,14 @@ export function createUpstreamFetch({
       const response = untrusted
         ? await followGuarded(url, init, guard, followRedirects ? MAX_REDIRECTS : 0)
         : await fetch(url, { ...init, cache: "no-store", redirect: "error" });
-      const bytes = await readBounded(
-        response,
-        untrusted ? MAX_UNTRUSTED_BODY_BYTES : MAX_BODY_BYTES,
-        `${capitalized(service)} sent an oversized body for ${what}`,
-      );
+      if (request.discardBody) await response.body?.cancel();
+      const bytes = request.discardBody
+        ? Buffer.alloc(0)
+        : await readBounded(
+            response,
+            untrusted ? MAX_UNTRUSTED_BODY_BYTES : MAX_BODY_BYTES,
+            `${capitalized(service)} sent an oversized body for ${what}`,
+          );
       let text: string | undefined;
       return {
         status: response.status,
@@ -120,7 +129,7 @@ export function createUpstreamFetch({
     } catch (error) {
       if (timedOut) {
         throw upstreamTimeout(
-          `${capitalized(service)} did not answer within ${timeoutMs / 1000} s for ${what}`,
+          `${capitalized(service)} did not answer within ${deadlineMs / 1000} s for ${what}`,
         );
       }
       if (closing.aborted) throw shuttingDown();

@@ -31,6 +31,8 @@ export type {
   Place,
   PublicDashboard,
   PublicWidget,
+  StatusState,
+  StatusTargetResult,
   TemperatureUnit,
   Timeframe,
   WorkItem,
@@ -55,6 +57,7 @@ import type {
   PairResult,
   Place,
   PublicDashboard,
+  StatusTargetResult,
   TemperatureUnit,
   Timeframe,
   WorkItemPage,
@@ -71,7 +74,7 @@ function query(params: Record<string, string | number | undefined>): string {
 export function publicWidgetPath(
   dashboardId: string,
   widgetId: string,
-  data: "prices" | "weather" | "feeds",
+  data: "prices" | "weather" | "feeds" | "status",
 ): string {
   return `/api/public/dashboards/${enc(dashboardId)}/widgets/${enc(widgetId)}/${data}`;
 }
@@ -101,6 +104,8 @@ export const dataApi = {
   },
   feeds: (urls: readonly string[]) =>
     request<FeedResult[]>("GET", `/api/feeds${query({ urls: urls.join(" ") })}`),
+  /** The server's last check of each target of a Status widget (it checks them, not the browser). */
+  status: (widgetId: string) => request<StatusTargetResult[]>("GET", `/api/status${query({ widgetId })}`),
   mail: {
     labels: () => request<MailLabel[]>("GET", "/api/providers/suite/mail/labels"),
     messages: (labels: string[], pageToken?: string) =>
@@ -142,6 +147,8 @@ export const dataApi = {
       request<Forecast>("GET", publicWidgetPath(dashboardId, widgetId, "weather")),
     feeds: (dashboardId: string, widgetId: string) =>
       request<FeedResult[]>("GET", publicWidgetPath(dashboardId, widgetId, "feeds")),
+    status: (dashboardId: string, widgetId: string) =>
+      request<StatusTargetResult[]>("GET", publicWidgetPath(dashboardId, widgetId, "status")),
   },
 };
 

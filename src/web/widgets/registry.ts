@@ -11,6 +11,7 @@ import { frameWidget } from "./Frame";
 import { inboxWidget } from "./Inbox";
 import { kanbanWidget } from "./Kanban";
 import { meetingsWidget } from "./Meetings";
+import { statusWidget } from "./Status";
 import { todoWidget } from "./Todo";
 import type { WidgetDefinition } from "./types";
 import { unsupportedWidget } from "./Unsupported";
@@ -32,6 +33,7 @@ export const WIDGETS: readonly WidgetDefinition<object>[] = [
   codehostWidget,
   heatmapWidget,
   feedWidget,
+  statusWidget,
 ] as unknown as WidgetDefinition<object>[];
 
 const byType = new Map<string, WidgetDefinition<object>>(WIDGETS.map((d) => [d.type, d]));

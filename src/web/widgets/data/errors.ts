@@ -2,7 +2,7 @@ import { PROVIDER_LABELS, type Provider } from "../../../contract/providers";
 import { ApiError, describeError, retryHint } from "../../lib/api";
 
 /** The outside service a data widget's answers come from. */
-export type Upstream = "exchange" | "weather" | "feed" | Provider;
+export type Upstream = "exchange" | "weather" | "feed" | "status" | Provider;
 
 interface Phrases {
   unreachable: string;
@@ -28,6 +28,12 @@ function phrases(upstream: Upstream): Phrases {
       unreachable: "Can't reach the feed.",
       slow: "The feed's site didn't answer in time.",
       busy: "The server is busy fetching feeds.",
+    };
+  if (upstream === "status")
+    return {
+      unreachable: "Can't load the checks.",
+      slow: "The checks didn't load in time.",
+      busy: "The server is busy.",
     };
   const label = PROVIDER_LABELS[upstream];
   return {

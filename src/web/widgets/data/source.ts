@@ -5,6 +5,7 @@ import {
   type FeedResult,
   type Forecast,
   type PairResult,
+  type StatusTargetResult,
   type TemperatureUnit,
   type Timeframe,
 } from "../../lib/data-api";
@@ -81,4 +82,20 @@ export function feedsRequest(source: DataSource, widgetId: string, urls: string[
       queryFn: () => dataApi.publicWidget.feeds(source.dashboardId, widgetId),
     };
   return { queryKey: ["feeds", urls.join(" ")], queryFn: () => dataApi.feeds(urls) };
+}
+
+/** The server's last checks of one Status widget's targets. */
+export function statusRequest(
+  source: DataSource,
+  widgetId: string,
+  targets: readonly { id: string; url: string }[],
+): DataRequest<StatusTargetResult[]> {
+  // An edited list asks again (the server answers for the targets it has stored).
+  const list = targets.map((t) => `${t.id}=${t.url}`).join(" ");
+  if (source.kind === "public")
+    return {
+      queryKey: ["public-widget", source.dashboardId, widgetId, "status", list],
+      queryFn: () => dataApi.publicWidget.status(source.dashboardId, widgetId),
+    };
+  return { queryKey: ["status", widgetId, list], queryFn: () => dataApi.status(widgetId) };
 }

@@ -67,6 +67,8 @@ interface Options<T> {
   /** How often the data is fetched again while the widget is on screen. */
   refreshMs: number;
   enabled?: boolean;
+  /** Ask again when the window gets focus (off by default: most data changes slower than that). */
+  refetchOnFocus?: boolean;
 }
 
 /** A widget's data, refreshed on an interval; a failed refresh keeps what was shown. */
@@ -75,11 +77,13 @@ export function useWidgetData<T>({
   queryFn,
   refreshMs,
   enabled = true,
+  refetchOnFocus = false,
 }: Options<T>): WidgetData<T> {
   const query = useQuery({
     queryKey,
     queryFn,
     enabled,
+    refetchOnWindowFocus: refetchOnFocus,
     refetchInterval: refreshMs,
     staleTime: Math.min(refreshMs, 60_000),
     retry: retryData,

@@ -1,0 +1,168 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BuiltApp } from "../src/server/app.js";
+import { runWatchPass } from "../src/server/jobs/watch/pass.js";
+import { statusCheckWatcher } from "../src/server/jobs/watch/status-checks.js";
+import { type StatusSite, startStatusSite } from "../test/fakes/status-sites.js";
+import { upstreamConfig } from "../test/support/config.js";
+import { eventually, pageApi } from "./support/page-helpers.js";
+import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+
+/**
+ * The Status widget in Chromium: added from the picker, two local sites added in its settings,
+ * a watch pass run through the app's handle (no waiting for the period), Up and Down on screen.
+ */
+
+const ARTIFACTS = path.resolve("test-results");
+const STEP = 60_000;
+
+let web: ReturnType<typeof buildWeb>;
+let built: BuiltApp;
+let baseUrl: string;
+let browser: Browser;
+let page: Page;
+let up: StatusSite;
+let down: StatusSite;
+let boardId = "";
+const pageErrors: string[] = [];
+
+const api = pageApi(
+  () => page,
+  () => baseUrl,
+);
+
+/** One pass, as the queue's job runs it. */
+async function pass() {
+  const { ctx } = built;
+  const queue = await ctx.jobs.ensure();
+  await runWatchPass(
+    { database: ctx.database, queue, notifications: ctx.notifications, log: built.app.log, clock: ctx.clock },
+    [statusCheckWatcher(ctx.upstream)],
+  );
+}
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  web = buildWeb();
+  [up, down] = await Promise.all([startStatusSite(200), startStatusSite(503)]);
+  // The sites live on loopback, which a user's address may reach only when the operator allows it.
+  ({ built, baseUrl } = await startServer(web.dist, {
+    config: { upstream: upstreamConfig({ allowPrivate: ["127.0.0.1/32"] }) },
+  }));
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  await page.goto(baseUrl);
+  const signUp = await api("POST", "/api/auth/sign-up/email", {
+    name: "Grace Hopper",
+    email: `status-${Date.now()}@example.test`,
+    password: "a-long-enough-password",
+  });
+  expect(signUp.status).toBe(200);
+  const settings = await api("GET", "/api/settings");
+  await api("PUT", "/api/settings", {
+    id: settings.body[0].id,
+    onboardingCompleted: true,
+    config: { theme: "light" },
+  });
+  boardId = (await api("POST", "/api/dashboards", { name: "Homelab" })).body.id;
+  await page.goto(`${baseUrl}/d/${boardId}`);
+  await page.getByRole("heading", { name: "Homelab", level: 1 }).waitFor();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await built?.close();
+  await Promise.all([up?.stop(), down?.stop()]);
+  web?.cleanup();
+});
+
+describe("the Status widget in the browser", () => {
+  it(
+    "is added empty, takes two addresses in its settings, and shows Up and Down after a pass",
+    async () => {
+      await page.getByRole("button", { name: "Add widget" }).first().click();
+      await page.getByRole("button", { name: /^Add Status:/ }).click();
+      const widget = page.locator('[data-widget-type="Status"]');
+      await widget.getByText("Add the addresses to check").waitFor();
+
+      await widget.getByRole("button", { name: "Add addresses" }).click();
+      const panel = page.getByRole("dialog", { name: "Status settings" });
+      for (const [i, [name, site]] of (
+        [
+          ["Media server", up],
+          ["Backup NAS", down],
+        ] as const
+      ).entries()) {
+        await panel.getByRole("button", { name: "Add address" }).click();
+        await panel.getByLabel("Name").nth(i).fill(name);
+        await panel.getByLabel("Address to check").nth(i).fill(site.url.replace("http://", ""));
+      }
+      await panel.getByRole("checkbox", { name: /Notify me/ }).check();
+      await panel.getByRole("button", { name: "Save" }).click();
+      await widget.getByText("Not checked yet").first().waitFor();
+      expect(await widget.getByText("Not checked yet").count()).toBe(2);
+
+      // The pass reads what the server stored: the save must have landed first.
+      await eventually(
+        () => api("GET", `/api/widgets?dashboardId=${boardId}`),
+        (r) => r.body[0]?.config.targets?.length === 2 && r.body[0].config.notify === true,
+        "the saved targets",
+      );
+      await pass();
+      await widget.getByRole("button", { name: "Refresh the checks" }).click();
+      const row = (name: string) => widget.locator(".status-target", { hasText: name });
+      await row("Media server").getByText("Up", { exact: true }).waitFor();
+      await row("Backup NAS").getByText("Down", { exact: true }).waitFor();
+      expect(await row("Media server").locator(".status-meta").textContent()).toMatch(
+        /^\d+ ms · since just now$/,
+      );
+      expect(await row("Backup NAS").locator(".status-meta").textContent()).toBe("HTTP 503 · since just now");
+      // The word is there for screen readers and anyone who can't tell the colours apart.
+      expect(await row("Backup NAS").locator(".status-badge svg").count()).toBe(1);
+      expect(up.requests).toContain("HEAD /");
+
+      await page.mouse.move(0, 0);
+      await widget.screenshot({ path: path.join(ARTIFACTS, "status-light.png") });
+      await page.screenshot({ path: path.join(ARTIFACTS, "status-page-light.png") });
+      const settings = await api("GET", "/api/settings");
+      await api("PUT", "/api/settings", {
+        id: settings.body[0].id,
+        config: { ...settings.body[0].config, theme: "dark" },
+      });
+      await page.reload();
+      await row("Backup NAS").getByText("Down", { exact: true }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      await page.mouse.move(0, 0);
+      await widget.screenshot({ path: path.join(ARTIFACTS, "status-dark.png") });
+      expect(pageErrors).toEqual([]);
+    },
+    STEP,
+  );
+
+  it(
+    "shows a private address as not allowed, with the hint about FETCH_ALLOW_PRIVATE",
+    async () => {
+      const [stored] = (await api("GET", `/api/widgets?dashboardId=${boardId}`)).body;
+      const targets = [...stored.config.targets, { id: "lan", name: "Router", url: "http://192.168.1.1/" }];
+      const saved = await api("PUT", "/api/widgets", {
+        id: stored.id,
+        config: { ...stored.config, targets },
+      });
+      expect(saved.status).toBe(200);
+      await pass();
+      await page.reload();
+      const widget = page.locator('[data-widget-type="Status"]');
+      const router = widget.locator(".status-target", { hasText: "Router" });
+      await router.getByText("Not allowed", { exact: true }).waitFor();
+      expect(await widget.locator(".status-hint").textContent()).toContain("FETCH_ALLOW_PRIVATE");
+      await page.mouse.move(0, 0);
+      await widget.screenshot({ path: path.join(ARTIFACTS, "status-not-allowed-dark.png") });
+    },
+    STEP,
+  );
+});

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
+import { and, eq, inArray } from "drizzle-orm";
+import { StatusResponse, type StatusTargetResult } from "../../contract/data.js";
+import { Uuid } from "../../contract/resources.js";
+import { type StatusTarget, statusStateKey, statusWidget } from "../../contract/widgets/status.js";
+import type { AppContext } from "../context.js";
+import type { Db } from "../db/client.js";
+import { alertWatchStates, widgets } from "../db/schema.js";
+import { notFound } from "../http/errors.js";
+import { errorResponses } from "../http/schemas.js";
+import type { StoredStatus } from "../jobs/watch/status-checks.js";
+import { routePublicWidgetData } from "../resources/public/widget-data.js";
+
+/** Each target with the state the watch pass last recorded for it (null before its first check). */
+async function statesOf(
+  db: Db,
+  widgetId: string,
+  targets: readonly StatusTarget[],
+): Promise<StatusTargetResult[]> {
+  const keys = targets.map((t) => statusStateKey(t.id));
+  const rows = keys.length
+    ? await db
+        .select({ key: alertWatchStates.key, state: alertWatchStates.state })
+        .from(alertWatchStates)
+        .where(and(eq(alertWatchStates.widgetId, widgetId), inArray(alertWatchStates.key, keys)))
+    : [];
+  const byKey = new Map(rows.map((row) => [row.key, row.state as StoredStatus]));
+  return targets.map(({ id, name, url }) => {
+    const stored = byKey.get(statusStateKey(id));
+    // A state recorded for the target's previous address says nothing about this one.
+    if (!stored || stored.url !== url) return { id, name, url, state: null };
+    const { url: _checked, ...state } = stored;
+    return { id, name, url, state };
+  });
+}
+
+/**
+ * What the Status widgets show: the checks the server's watch pass records
+ * (jobs/watch/status-checks.ts). Reading never fetches anything, so a page refreshing every 30 s
+ * costs the targets nothing.
+ */
+export const statusRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+
+  app.get(
+    "/api/status",
+    {
+      schema: {
+        tags: ["Status"],
+        summary: "The last check of each target of one of the user's Status widgets",
+        description:
+          "Checks run on the server's watch pass (ALERTS_WATCH_SECONDS). Targets on private, loopback or link-local networks are recorded as address_not_allowed unless FETCH_ALLOW_PRIVATE names them.",
+        querystring: Type.Object({ widgetId: Uuid }),
+        response: { 200: StatusResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .select({ config: widgets.config })
+        .from(widgets)
+        .where(
+          and(
+            eq(widgets.id, request.query.widgetId),
+            eq(widgets.userId, request.user.id),
+            eq(widgets.widgetType, statusWidget.type),
+          ),
+        )
+        .limit(1);
+      if (!row) throw notFound("Status widget");
+      return statesOf(db, request.query.widgetId, statusWidget.parse(row.config).targets);
+    },
+  );
+
+  routePublicWidgetData(app, db, {
+    definition: statusWidget,
+    summary: "The checks of a Status widget on a public dashboard, without a session",
+    description:
+      "For the targets stored in the widget's config. 404 unless the dashboard is public and the widget is a Status widget on it with at least one target.",
+    response: StatusResponse,
+    serve: (targets, request) => statesOf(db, (request.params as { widgetId: string }).widgetId, targets),
+  });
+};

@@ -1,0 +1,20 @@
+import type { StatusConfig } from "../../../contract/widgets/status";
+import { AlertToggle } from "../settings/AlertOption";
+import type { WidgetSettingsProps } from "../types";
+
+/** `notify`: the server's watch pass sends a notification when an address goes down or comes back. */
+export function StatusNotifySetting({ config, onChange }: WidgetSettingsProps<StatusConfig>) {
+  return (
+    <AlertToggle
+      label="Notify me when an address goes down or comes back"
+      checked={config.notify === true}
+      // Off is stored as the key left out, like every optional alert key.
+      onChange={(on) => {
+        const { notify: _old, ...rest } = config;
+        onChange(on ? { ...rest, notify: true } : rest);
+      }}
+      disabled={config.targets.length === 0 && config.notify !== true}
+      disabledReason="Add an address first."
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from "react";
+import { STATUS_TARGETS_MAX, type StatusConfig } from "../../../contract/widgets/status";
+import { newId } from "../../lib/ids";
+import { normaliseUserUrl } from "../../lib/parse";
+import { AddressInput } from "../settings/AddressInput";
+import { ListEditor } from "../settings/ListEditor";
+import type { WidgetSettingsProps } from "../types";
+
+interface Row {
+  id: string;
+  name: string;
+  /** What was typed; only a valid address replaces the saved one. */
+  url: string;
+  saved: string;
+}
+
+/** The addresses to check: add, rename, remove. The name falls back to the address's host. */
+export function StatusTargetsSettings({ config, onChange }: WidgetSettingsProps<StatusConfig>) {
+  const [rows, setRows] = useState<Row[]>(() => config.targets.map((t) => ({ ...t, saved: t.url })));
+  const publish = (next: Row[]) => {
+    setRows(next);
+    onChange({
+      ...config,
+      targets: next.flatMap((row) => {
+        const url = normaliseUserUrl(row.url) ?? row.saved;
+        if (!url) return [];
+        return [{ id: row.id, url, name: row.name.trim() || new URL(url).host }];
+      }),
+    });
+  };
+  return (
+    <ListEditor
+      items={rows}
+      onChange={publish}
+      label={(row) => row.name || row.url || "address"}
+      empty="No addresses yet."
+      addLabel="Add address"
+      onAdd={
+        rows.length < STATUS_TARGETS_MAX
+          ? () => publish([...rows, { id: newId(), name: "", url: "", saved: "" }])
+          : undefined
+      }
+      renderFields={(row, set) => (
+        <>
+          <input
+            aria-label="Name"
+            placeholder="Name (optional)"
+            value={row.name}
+            maxLength={200}
+            onChange={(e) => set({ name: e.target.value })}
+          />
+          <AddressInput
+            label="Address to check"
+            placeholder="jellyfin.home.lan:8096"
+            value={row.url}
+            saved={row.saved}
+            onChange={(url) => set({ url })}
+          />
+        </>
+      )}
+    />
+  );
+}

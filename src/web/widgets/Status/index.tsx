@@ -1,0 +1,132 @@
+import { statusWidget as contract, type StatusConfig } from "../../../contract/widgets/status";
+import type { StatusTargetResult } from "../../lib/data-api";
+import { useNow } from "../../lib/use-now";
+import { Icon, type IconName } from "../../ui/icons";
+import { DataFrame } from "../data/DataFrame";
+import { relativeTime } from "../data/format";
+import { statusRequest, useDataSource } from "../data/source";
+import { useWidgetData } from "../data/useWidgetData";
+import { defineWidget, type WidgetProps } from "../types";
+import { downReason, formatLatency, HEALTH_LABELS, type Health, healthOf, rowsOf } from "./logic";
+import { StatusNotifySetting } from "./NotifySetting";
+import { StatusTargetsSettings } from "./Settings";
+
+/** The server checks on its own schedule; the page only reads what it recorded. */
+const REFRESH_MS = 30_000;
+
+const HEALTH_ICONS: Record<Health, IconName> = {
+  up: "check",
+  down: "x",
+  unknown: "clock",
+  "not-allowed": "shield",
+};
+
+function TargetRow({ target, now }: { target: StatusTargetResult; now: number }) {
+  const { state } = target;
+  const health = healthOf(state);
+  const reason = state ? downReason(state) : null;
+  const latency = state?.up ? formatLatency(state.latencyMs) : null;
+  const since = state ? Date.parse(state.changedAt) : null;
+  return (
+    <li className={`status-target is-${health}`}>
+      {/* The word is shown next to the icon, so the colour is never the only sign. */}
+      <span className="status-badge">
+        <Icon name={HEALTH_ICONS[health]} size={13} />
+        {HEALTH_LABELS[health]}
+      </span>
+      <span className="status-name" title={target.url}>
+        {target.name}
+      </span>
+      <span className="status-meta">
+        {state ? [reason, latency].filter(Boolean).join(" · ") : "Not checked yet"}
+        {since !== null && (
+          <>
+            {reason || latency ? " · " : ""}
+            <time
+              dateTime={state!.changedAt}
+              title={`Checked ${new Date(state!.checkedAt).toLocaleString()}`}
+            >
+              since {relativeTime(since, now)}
+            </time>
+          </>
+        )}
+      </span>
+    </li>
+  );
+}
+
+function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<StatusConfig>) {
+  const source = useDataSource();
+  const now = useNow(30_000).getTime();
+  const query = useWidgetData({
+    ...statusRequest(source, widget.id, config.targets),
+    refreshMs: REFRESH_MS,
+    refetchOnFocus: true,
+    enabled: config.targets.length > 0,
+  });
+  if (config.targets.length === 0) {
+    return (
+      <div className="widget-empty">
+        <Icon name="monitor" size={22} />
+        <p>{readOnly ? "No addresses to check." : "Add the addresses to check"}</p>
+        {!readOnly && (
+          <button type="button" className="button small" onClick={openSettings}>
+            Add addresses
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <DataFrame query={query} upstream="status" label="the checks" readOnly={readOnly}>
+      {(answer) => {
+        const targets = rowsOf(config.targets, answer);
+        const refused = targets.some((t) => healthOf(t.state) === "not-allowed");
+        return (
+          <div className="status">
+            <ul className="status-targets">
+              {targets.map((target) => (
+                <TargetRow key={target.id} target={target} now={now} />
+              ))}
+            </ul>
+            {refused && !readOnly && (
+              <p className="status-hint" role="note">
+                <Icon name="shield" size={13} /> Private and local addresses are not checked, so no one can
+                probe the server's network. For services at home, the administrator lists them in{" "}
+                <code>FETCH_ALLOW_PRIVATE</code> (e.g. <code>nas.lan,192.168.1.0/24</code>).
+              </p>
+            )}
+          </div>
+        );
+      }}
+    </DataFrame>
+  );
+}
+
+function StatusPreview() {
+  return (
+    <div className="preview preview-status">
+      <span className="status-badge is-up">
+        <Icon name="check" size={12} /> Up
+      </span>
+      <span>Jellyfin · 42 ms</span>
+      <span className="status-badge is-down">
+        <Icon name="x" size={12} /> Down
+      </span>
+      <span>Backup NAS · HTTP 502</span>
+    </div>
+  );
+}
+
+export const statusWidget = defineWidget(contract, {
+  name: "Status",
+  description:
+    "Whether your sites and services answer: up or down, how fast, and since when. Checked by the server.",
+  keywords: ["uptime", "monitor", "health", "ping", "homelab", "http", "services"],
+  icon: "monitor",
+  defaultSize: { columns: 6, rows: 14 },
+  minSize: { columns: 3, rows: 6 },
+  Component: StatusWidget,
+  settings: [StatusTargetsSettings, StatusNotifySetting],
+  Preview: StatusPreview,
+});

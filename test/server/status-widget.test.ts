@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BuiltApp } from "../../src/server/app.js";
+import { runWatchPass } from "../../src/server/jobs/watch/pass.js";
+import { statusCheckWatcher } from "../../src/server/jobs/watch/status-checks.js";
+import { type StatusSite, startStatusSite } from "../fakes/status-sites.js";
+import { signedInClient, TestClient } from "../support/client.js";
+import { upstreamConfig } from "../support/config.js";
+import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
+
+async function statusWidget(client: TestClient, config: unknown) {
+  const dashboard = await client.post("/api/dashboards", { name: "Homelab" });
+  const res = await client.post("/api/widgets", {
+    dashboardId: dashboard.body.id,
+    widgetType: "Status",
+    height: 300,
+    width: 300,
+    positionX: 0,
+    positionY: 0,
+    config,
+  });
+  if (res.status !== 201) throw new Error(`widget: ${res.status} ${res.text}`);
+  return { dashboardId: dashboard.body.id as string, widgetId: res.body.id as string };
+}
+
+/** One pass, as the queue's job runs it; answers the messages fired for `userId`. */
+async function pass(built: BuiltApp, userId: string) {
+  const { ctx } = built;
+  const queue = await ctx.jobs.ensure();
+  const deps = {
+    database: ctx.database,
+    queue,
+    notifications: ctx.notifications,
+    log: built.app.log,
+    clock: ctx.clock,
+  };
+  const { fired } = await runWatchPass(deps, [statusCheckWatcher(ctx.upstream)]);
+  return fired.filter((n) => n.userId === userId).map((n) => n.message);
+}
+
+interface Row {
+  name: string;
+  state: {
+    up: boolean;
+    httpStatus: number | null;
+    latencyMs: number | null;
+    changedAt: string;
+    error?: { code: string; message: string };
+  } | null;
+}
+
+for (const mode of MODES) {
+  describe(`Status widget (${mode})`, () => {
+    let env: ModeEnv;
+    let built: BuiltApp;
+    let guarded: BuiltApp;
+    let ok: StatusSite;
+    let failing: StatusSite;
+    let flaky: StatusSite;
+    let noHead: StatusSite;
+    let client: TestClient;
+
+    beforeAll(async () => {
+      [ok, failing, flaky, noHead] = await Promise.all([
+        startStatusSite(200),
+        startStatusSite(503),
+        startStatusSite(204),
+        startStatusSite(200, { refuseHead: true }),
+      ]);
+      env = await prepareMode(mode);
+      // The sites live on loopback, which only the operator's allow-list opens.
+      built = await env.start({ upstream: upstreamConfig({ allowPrivate: ["127.0.0.1"] }) });
+      guarded = await env.start({ upstream: upstreamConfig({ allowPrivate: [] }) });
+      client = await signedInClient(built.app, "Admin");
+    });
+    afterAll(async () => {
+      await env.teardown();
+      await Promise.all([ok, failing, flaky, noHead].map((site) => site.stop()));
+    });
+
+    it("records up, down and latency; a change notifies once, never the first check", async () => {
+      const userId = client.user!.id;
+      const { widgetId } = await statusWidget(client, {
+        notify: true,
+        targets: [
+          { id: "ok", name: "Jellyfin", url: ok.url },
+          { id: "bad", name: "Proxy", url: failing.url },
+          { id: "flaky", name: "NAS", url: flaky.url },
+        ],
+      });
+      // A second widget listing the same address: still one request per pass.
+      await statusWidget(client, { targets: [{ id: "again", url: ok.url }] });
+      const states = async () => (await client.get(`/api/status?widgetId=${widgetId}`)).body as Row[];
+
+      expect((await states()).map((r) => r.state)).toEqual([null, null, null]);
+      const okBefore = ok.requests.length;
+      expect(await pass(built, userId)).toEqual([]);
+      expect(ok.requests.slice(okBefore)).toEqual(["HEAD /"]);
+      const [up, down, nas] = await states();
+      expect(up).toMatchObject({ name: "Jellyfin", state: { up: true, httpStatus: 200 } });
+      expect(up!.state!.latencyMs).toBeGreaterThanOrEqual(0);
+      expect(down).toMatchObject({ name: "Proxy", state: { up: false, httpStatus: 503 } });
+      expect(nas!.state).toMatchObject({ up: true, httpStatus: 204 });
+      const firstChange = nas!.state!.changedAt;
+
+      await flaky.stop();
+      expect(await pass(built, userId)).toEqual(["NAS is down (unreachable)"]);
+      expect(await pass(built, userId)).toEqual([]);
+      const stillDown = (await states())[2]!.state!;
+      expect(stillDown).toMatchObject({
+        up: false,
+        httpStatus: null,
+        latencyMs: null,
+        error: { code: "unreachable" },
+      });
+      expect(stillDown.changedAt).not.toBe(firstChange);
+
+      await flaky.start();
+      failing.status = 502;
+      expect(await pass(built, userId)).toEqual(["NAS is back up"]);
+      failing.status = 200;
+      expect(await pass(built, userId)).toEqual(["Proxy is back up"]);
+      failing.status = 502;
+      expect(await pass(built, userId)).toEqual(["Proxy is down (HTTP 502)"]);
+      failing.status = 503;
+    });
+
+    it("stays quiet without notify, and falls back to GET when HEAD is refused", async () => {
+      const userId = client.user!.id;
+      const { widgetId } = await statusWidget(client, { targets: [{ id: "t", url: noHead.url }] });
+      await pass(built, userId);
+      expect(noHead.requests.slice(-2)).toEqual(["HEAD /", "GET /"]);
+      const [row] = (await client.get(`/api/status?widgetId=${widgetId}`)).body as Row[];
+      expect(row).toMatchObject({
+        name: `127.0.0.1:${new URL(noHead.url).port}`,
+        state: { up: true, httpStatus: 200 },
+      });
+      noHead.status = 500;
+      expect(await pass(built, userId)).toEqual([]);
+      noHead.status = 200;
+    });
+
+    it("answers only the owner: other users and unknown ids get 404, visitors 401", async () => {
+      const { widgetId } = await statusWidget(client, { targets: [{ id: "t", url: ok.url }] });
+      const other = await signedInClient(built.app, "Eve");
+      const res = await other.get(`/api/status?widgetId=${widgetId}`);
+      expect(res.status).toBe(404);
+      expect(res.headers["content-type"]).toContain("application/problem+json");
+      expect((await client.get("/api/status?widgetId=00000000-0000-4000-8000-000000000000")).status).toBe(
+        404,
+      );
+      expect((await client.get("/api/status?widgetId=nope")).status).toBe(400);
+      expect((await new TestClient(built.app).get(`/api/status?widgetId=${widgetId}`)).status).toBe(401);
+    });
+
+    it("refuses a notify that is not boolean", async () => {
+      const dashboard = await client.post("/api/dashboards", { name: "Bad" });
+      const res = await client.post("/api/widgets", {
+        dashboardId: dashboard.body.id,
+        widgetType: "Status",
+        height: 300,
+        width: 300,
+        positionX: 0,
+        positionY: 0,
+        config: { targets: [], notify: "yes" },
+      });
+      expect(res.status).toBe(400);
+    });
+
+    it("shows a public dashboard's Status widget to visitors, read-only", async () => {
+      const { dashboardId, widgetId } = await statusWidget(client, {
+        targets: [{ id: "t", name: "Site", url: ok.url }],
+      });
+      await pass(built, client.user!.id);
+      const path = `/api/public/dashboards/${dashboardId}/widgets/${widgetId}/status`;
+      const visitor = new TestClient(built.app);
+      expect((await visitor.get(path)).status).toBe(404);
+      await client.put("/api/dashboards", { id: dashboardId, name: "Homelab", isPublic: true });
+      const res = await visitor.get(path);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject([{ name: "Site", url: ok.url, state: { up: true, httpStatus: 200 } }]);
+    });
+
+    it("without the allow-list, records a loopback target as not allowed and sends it nothing", async () => {
+      const owner = await signedInClient(guarded.app, "Guarded");
+      const { widgetId } = await statusWidget(owner, {
+        notify: true,
+        targets: [
+          { id: "t", name: "Local", url: ok.url },
+          { id: "m", name: "Metadata", url: "http://169.254.169.254/latest/meta-data" },
+        ],
+      });
+      const before = ok.requests.length;
+      expect(await pass(guarded, owner.user!.id)).toEqual([]);
+      expect(await pass(guarded, owner.user!.id)).toEqual([]);
+      expect(ok.requests.length).toBe(before);
+      const rows = (await owner.get(`/api/status?widgetId=${widgetId}`)).body as Row[];
+      for (const row of rows) {
+        expect(row.state).toMatchObject({
+          up: false,
+          httpStatus: null,
+          error: { code: "address_not_allowed" },
+        });
+        expect(row.state!.error!.message).toContain("FETCH_ALLOW_PRIVATE");
+      }
+    });
+  });
+}
