@@ -17,6 +17,8 @@ import { build, isStale, ROOT } from "./build.mjs";
 export const FIRST_START_BUDGET = 300;
 export const IDLE_BUDGET = 230;
 const IDLE_SECONDS = Number(process.env.CHECK_IDLE_SECONDS ?? 20);
+/** Restarts measured; the median is held to the budget (one sample swings ±20 MiB on a busy machine). */
+const RESTARTS = Number(process.env.CHECK_RESTARTS ?? 3);
 
 const flags = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"))
   .scripts.start.split(/\s+/)
@@ -79,10 +81,17 @@ try {
   const first = await start(dataDir);
   const firstRss = rssMiB(first.child.pid);
   await stop(first.child);
-  const again = await start(dataDir);
-  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-  const idleRss = rssMiB(again.child.pid);
-  await stop(again.child);
+  const samples = [];
+  let restartMs = 0;
+  for (let i = 0; i < RESTARTS; i++) {
+    const again = await start(dataDir);
+    restartMs = again.ms;
+    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+    samples.push(rssMiB(again.child.pid));
+    await stop(again.child);
+  }
+  const sorted = [...samples].sort((a, b) => a - b);
+  const idleRss = sorted[Math.floor(sorted.length / 2)];
   const line = (what, value, budget) => {
     const ok = value <= budget;
     failed ||= !ok;
@@ -90,8 +99,10 @@ try {
   };
   console.log(`Embedded server memory (node ${flags.join(" ")})`);
   console.log(line("RSS right after the first start", firstRss, FIRST_START_BUDGET));
-  console.log(line(`idle RSS ${IDLE_SECONDS} s after a restart`, idleRss, IDLE_BUDGET));
-  console.log(`(restart to /healthz: ${again.ms} ms)`);
+  console.log(line(`idle RSS ${IDLE_SECONDS} s after a restart, median`, idleRss, IDLE_BUDGET));
+  console.log(
+    `(restarts: ${samples.map((v) => v.toFixed(0)).join(", ")} MiB; last restart to /healthz: ${restartMs} ms)`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
