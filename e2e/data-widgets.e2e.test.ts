@@ -534,7 +534,7 @@ describe("data widgets in the browser", () => {
         limit: 4,
       },
       // Not checked yet (no watch pass here): the list with its footer; e2e/status.e2e.test.ts runs passes.
-      Status: { targets: [{ id: "s1", name: "Tessera", url: baseUrl }] },
+      Status: { checks: [{ id: "s1", name: "Tessera", url: baseUrl }] },
       Bookmark: {
         bookmarks: [
           { id: "b1", title: "Tessera docs", url: `${baseUrl}/docs` },

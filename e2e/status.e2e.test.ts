@@ -110,8 +110,8 @@ describe("the Status widget in the browser", () => {
       // The pass reads what the server stored: the save must have landed first.
       await eventually(
         () => api("GET", `/api/widgets?dashboardId=${boardId}`),
-        (r) => r.body[0]?.config.targets?.length === 2 && r.body[0].config.notify === true,
-        "the saved targets",
+        (r) => r.body[0]?.config.checks?.length === 2 && r.body[0].config.notify === true,
+        "the saved checks",
       );
       await pass();
       await widget.getByRole("button", { name: "Refresh the checks" }).click();
@@ -148,10 +148,10 @@ describe("the Status widget in the browser", () => {
     "shows a private address as not allowed, with the hint about FETCH_ALLOW_PRIVATE",
     async () => {
       const [stored] = (await api("GET", `/api/widgets?dashboardId=${boardId}`)).body;
-      const targets = [...stored.config.targets, { id: "lan", name: "Router", url: "http://192.168.1.1/" }];
+      const checks = [...stored.config.checks, { id: "lan", name: "Router", url: "http://192.168.1.1/" }];
       const saved = await api("PUT", "/api/widgets", {
         id: stored.id,
-        config: { ...stored.config, targets },
+        config: { ...stored.config, checks },
       });
       expect(saved.status).toBe(200);
       await pass();

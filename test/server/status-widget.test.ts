@@ -81,14 +81,14 @@ for (const mode of MODES) {
       const userId = client.user!.id;
       const { widgetId } = await statusWidget(client, {
         notify: true,
-        targets: [
+        checks: [
           { id: "ok", name: "Jellyfin", url: ok.url },
           { id: "bad", name: "Proxy", url: failing.url },
           { id: "flaky", name: "NAS", url: flaky.url },
         ],
       });
       // A second widget listing the same address: still one request per pass.
-      await statusWidget(client, { targets: [{ id: "again", url: ok.url }] });
+      await statusWidget(client, { checks: [{ id: "again", url: ok.url }] });
       const states = async () => (await client.get(`/api/status?widgetId=${widgetId}`)).body as Row[];
 
       expect((await states()).map((r) => r.state)).toEqual([null, null, null]);
@@ -126,7 +126,7 @@ for (const mode of MODES) {
 
     it("stays quiet without notify, and falls back to GET when HEAD is refused", async () => {
       const userId = client.user!.id;
-      const { widgetId } = await statusWidget(client, { targets: [{ id: "t", url: noHead.url }] });
+      const { widgetId } = await statusWidget(client, { checks: [{ id: "t", url: noHead.url }] });
       await pass(built, userId);
       expect(noHead.requests.slice(-2)).toEqual(["HEAD /", "GET /"]);
       const [row] = (await client.get(`/api/status?widgetId=${widgetId}`)).body as Row[];
@@ -139,8 +139,24 @@ for (const mode of MODES) {
       noHead.status = 200;
     });
 
+    it("judges each check by its expectStatus when it has one (one request for both)", async () => {
+      const userId = client.user!.id;
+      const { widgetId } = await statusWidget(client, {
+        checks: [
+          { id: "want200", name: "Strict", url: ok.url, expectStatus: 200 },
+          { id: "want204", name: "Picky", url: ok.url, expectStatus: 204 },
+        ],
+      });
+      await pass(built, userId);
+      const rows = (await client.get(`/api/status?widgetId=${widgetId}`)).body as Row[];
+      expect(rows.map((r) => [r.name, r.state?.up, r.state?.httpStatus])).toEqual([
+        ["Strict", true, 200],
+        ["Picky", false, 200],
+      ]);
+    });
+
     it("answers only the owner: other users and unknown ids get 404, visitors 401", async () => {
-      const { widgetId } = await statusWidget(client, { targets: [{ id: "t", url: ok.url }] });
+      const { widgetId } = await statusWidget(client, { checks: [{ id: "t", url: ok.url }] });
       const other = await signedInClient(built.app, "Eve");
       const res = await other.get(`/api/status?widgetId=${widgetId}`);
       expect(res.status).toBe(404);
@@ -161,14 +177,14 @@ for (const mode of MODES) {
         width: 300,
         positionX: 0,
         positionY: 0,
-        config: { targets: [], notify: "yes" },
+        config: { checks: [], notify: "yes" },
       });
       expect(res.status).toBe(400);
     });
 
     it("shows a public dashboard's Status widget to visitors, read-only", async () => {
       const { dashboardId, widgetId } = await statusWidget(client, {
-        targets: [{ id: "t", name: "Site", url: ok.url }],
+        checks: [{ id: "t", name: "Site", url: ok.url }],
       });
       await pass(built, client.user!.id);
       const path = `/api/public/dashboards/${dashboardId}/widgets/${widgetId}/status`;
@@ -184,7 +200,7 @@ for (const mode of MODES) {
       const owner = await signedInClient(guarded.app, "Guarded");
       const { widgetId } = await statusWidget(owner, {
         notify: true,
-        targets: [
+        checks: [
           { id: "t", name: "Local", url: ok.url },
           { id: "m", name: "Metadata", url: "http://169.254.169.254/latest/meta-data" },
         ],

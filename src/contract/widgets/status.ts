@@ -5,22 +5,24 @@ import { hostname, Id, ItemList, Text, WebAddress } from "./fields.js";
 import { isRecord } from "./parse.js";
 
 /** Every target is requested by the server on each watch pass; a status page is not a widget. */
-export const STATUS_TARGETS_MAX = 20;
+export const STATUS_CHECKS_MAX = 20;
 
 const StatusTarget = Type.Object({
   id: Id("target"),
   // "nas.lan:5000" and "192.168.1.10:8989" as typed, like a bookmark's address.
   url: WebAddress(),
   name: Text({ maxLength: 200, trim: true, default: "" }),
+  /** The one HTTP status that means up (e.g. 200); absent: any answer a serving app gives. */
+  expectStatus: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
 });
 
 export const StatusConfig = Type.Object({
-  targets: ItemList(StatusTarget, { maxItems: STATUS_TARGETS_MAX }),
+  checks: ItemList(StatusTarget, { maxItems: STATUS_CHECKS_MAX }),
   /** A notification when a target goes down or comes back, sent by the server's watch pass. */
   notify: Type.Optional(Type.Boolean()),
 });
 export type StatusConfig = Static<typeof StatusConfig>;
-export type StatusTarget = StatusConfig["targets"][number];
+export type StatusTarget = StatusConfig["checks"][number];
 
 /** The key a target's last check is kept under (alert_watch_states), stable across renames. */
 export const statusStateKey = (targetId: string) => `status:${targetId}`;
@@ -37,13 +39,13 @@ export const statusWidget = defineWidgetType({
   data: {
     kind: "service",
     publicRoute: "status",
-    // A visitor sees the states the server recorded for the stored targets, nothing fetched for them.
-    visitorQuery: ({ targets }: StatusConfig) => (targets.length ? targets : null),
+    // A visitor sees the states the server recorded for the stored checks, nothing fetched for them.
+    visitorQuery: ({ checks }: StatusConfig) => (checks.length ? checks : null),
   },
   // A target without a name is named after its host.
   refine: (config) => ({
     ...config,
-    targets: config.targets.map((t) => (t.name ? t : { ...t, name: hostname(t.url).slice(0, 200) })),
+    checks: config.checks.map((t) => (t.name ? t : { ...t, name: hostname(t.url).slice(0, 200) })),
   }),
-  alerts: { watched: (config) => config.targets.length > 0, check: checkStatus },
+  alerts: { watched: (config) => config.checks.length > 0, check: checkStatus },
 });

@@ -16,9 +16,9 @@ import { routePublicWidgetData } from "../resources/public/widget-data.js";
 async function statesOf(
   db: Db,
   widgetId: string,
-  targets: readonly StatusTarget[],
+  checks: readonly StatusTarget[],
 ): Promise<StatusTargetResult[]> {
-  const keys = targets.map((t) => statusStateKey(t.id));
+  const keys = checks.map((t) => statusStateKey(t.id));
   const rows = keys.length
     ? await db
         .select({ key: alertWatchStates.key, state: alertWatchStates.state })
@@ -26,7 +26,7 @@ async function statesOf(
         .where(and(eq(alertWatchStates.widgetId, widgetId), inArray(alertWatchStates.key, keys)))
     : [];
   const byKey = new Map(rows.map((row) => [row.key, row.state as StoredStatus]));
-  return targets.map(({ id, name, url }) => {
+  return checks.map(({ id, name, url }) => {
     const stored = byKey.get(statusStateKey(id));
     // A state recorded for the target's previous address says nothing about this one.
     if (!stored || stored.url !== url) return { id, name, url, state: null };
@@ -38,7 +38,7 @@ async function statesOf(
 /**
  * What the Status widgets show: the checks the server's watch pass records
  * (jobs/watch/status-checks.ts). Reading never fetches anything, so a page refreshing every 30 s
- * costs the targets nothing.
+ * costs the checks nothing.
  */
 export const statusRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
@@ -68,7 +68,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
         )
         .limit(1);
       if (!row) throw notFound("Status widget");
-      return statesOf(db, request.query.widgetId, statusWidget.parse(row.config).targets);
+      return statesOf(db, request.query.widgetId, statusWidget.parse(row.config).checks);
     },
   );
 
@@ -76,8 +76,8 @@ export const statusRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
     definition: statusWidget,
     summary: "The checks of a Status widget on a public dashboard, without a session",
     description:
-      "For the targets stored in the widget's config. 404 unless the dashboard is public and the widget is a Status widget on it with at least one target.",
+      "For the checks stored in the widget's config. 404 unless the dashboard is public and the widget is a Status widget on it with at least one target.",
     response: StatusResponse,
-    serve: (targets, request) => statesOf(db, (request.params as { widgetId: string }).widgetId, targets),
+    serve: (checks, request) => statesOf(db, (request.params as { widgetId: string }).widgetId, checks),
   });
 };

@@ -9,7 +9,7 @@ import type { Upstream } from "../../upstream/upstream.js";
 import { recordAlert } from "../record.js";
 import type { WatchDeps, WatchedWidget, Watcher } from "./pass.js";
 
-/** Checks in flight at once: a pass over many targets must not open hundreds of sockets. */
+/** Checks in flight at once: a pass over many checks must not open hundreds of sockets. */
 const CONCURRENCY = 8;
 
 /** A target's memory between passes: its last check, and for which address (an edit starts over). */
@@ -44,23 +44,29 @@ export function decideStatus(
   return { next, changed: same && flipped && known(before) && known(check) };
 }
 
+/** One address is probed once per pass; each check judges the answer by its own expectStatus. */
+function judged(target: StatusTarget, found: Probe): Probe {
+  if (target.expectStatus === undefined || found.httpStatus === null) return found;
+  return { ...found, up: found.httpStatus === target.expectStatus };
+}
+
 function messageOf(target: StatusTarget, state: StoredStatus): string {
   if (state.up) return `${target.name} is back up`;
   if (state.httpStatus !== null) return `${target.name} is down (HTTP ${state.httpStatus})`;
   return `${target.name} is down (${state.error?.code === "timeout" ? "no answer" : "unreachable"})`;
 }
 
-/** The Status widgets' checks: each distinct address once per pass, however many widgets list it. */
+/** The Status widgets' probes: each distinct address once per pass, however many widgets list it. */
 export function statusCheckWatcher(upstream: Upstream): Watcher {
   return {
     type: "Status",
     async check(deps, watched) {
       const widgets = watched as WatchedWidget<StatusConfig>[];
-      const urls = [...new Set(widgets.flatMap((w) => w.config.targets.map((t) => t.url)))];
-      const checks = await mapBounded(urls, CONCURRENCY, (url) =>
+      const urls = [...new Set(widgets.flatMap((w) => w.config.checks.map((t) => t.url)))];
+      const probes = await mapBounded(urls, CONCURRENCY, (url) =>
         probe(upstream, url, () => performance.now()),
       );
-      const byUrl = new Map(urls.map((url, i) => [url, checks[i]!]));
+      const byUrl = new Map(urls.map((url, i) => [url, probes[i]!]));
       const at = new Date(deps.clock()).toISOString();
       const fired: Notification[] = [];
       for (const widget of widgets) fired.push(...(await recordWidget(deps, widget, byUrl, at)));
@@ -69,11 +75,11 @@ export function statusCheckWatcher(upstream: Upstream): Watcher {
   };
 }
 
-/** One widget's targets in one transaction, their state rows locked: a concurrent pass waits. */
+/** One widget's checks in one transaction, their state rows locked: a concurrent pass waits. */
 async function recordWidget(
   deps: WatchDeps,
   widget: WatchedWidget<StatusConfig>,
-  checks: Map<string, Probe>,
+  probes: Map<string, Probe>,
   at: string,
 ): Promise<Notification[]> {
   return deps.database.db.transaction(async (transaction) => {
@@ -85,9 +91,14 @@ async function recordWidget(
       .for("update");
     const states = new Map(rows.map((row) => [row.key, row.state as StoredStatus]));
     const fired: Notification[] = [];
-    for (const target of widget.config.targets) {
+    for (const target of widget.config.checks) {
       const key = statusStateKey(target.id);
-      const { next, changed } = decideStatus(states.get(key), target.url, checks.get(target.url)!, at);
+      const { next, changed } = decideStatus(
+        states.get(key),
+        target.url,
+        judged(target, probes.get(target.url)!),
+        at,
+      );
       await tx
         .insert(alertWatchStates)
         .values({ widgetId: widget.id, key, state: next })
@@ -105,7 +116,7 @@ async function recordWidget(
       if (notification) fired.push(notification);
     }
     // Targets removed from the config forget their state.
-    const current = new Set(widget.config.targets.map((t) => statusStateKey(t.id)));
+    const current = new Set(widget.config.checks.map((t) => statusStateKey(t.id)));
     for (const row of rows) {
       if (!current.has(row.key))
         await tx

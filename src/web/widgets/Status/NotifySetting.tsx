@@ -13,7 +13,7 @@ export function StatusNotifySetting({ config, onChange }: WidgetSettingsProps<St
         const { notify: _old, ...rest } = config;
         onChange(on ? { ...rest, notify: true } : rest);
       }}
-      disabled={config.targets.length === 0 && config.notify !== true}
+      disabled={config.checks.length === 0 && config.notify !== true}
       disabledReason="Add an address first."
     />
   );

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { STATUS_TARGETS_MAX, type StatusConfig } from "../../../contract/widgets/status";
+import { STATUS_CHECKS_MAX, type StatusConfig } from "../../../contract/widgets/status";
 import { newId } from "../../lib/ids";
 import { normaliseUserUrl } from "../../lib/parse";
 import { AddressInput } from "../settings/AddressInput";
@@ -16,12 +16,12 @@ interface Row {
 
 /** The addresses to check: add, rename, remove. The name falls back to the address's host. */
 export function StatusTargetsSettings({ config, onChange }: WidgetSettingsProps<StatusConfig>) {
-  const [rows, setRows] = useState<Row[]>(() => config.targets.map((t) => ({ ...t, saved: t.url })));
+  const [rows, setRows] = useState<Row[]>(() => config.checks.map((t) => ({ ...t, saved: t.url })));
   const publish = (next: Row[]) => {
     setRows(next);
     onChange({
       ...config,
-      targets: next.flatMap((row) => {
+      checks: next.flatMap((row) => {
         const url = normaliseUserUrl(row.url) ?? row.saved;
         if (!url) return [];
         return [{ id: row.id, url, name: row.name.trim() || new URL(url).host }];
@@ -36,7 +36,7 @@ export function StatusTargetsSettings({ config, onChange }: WidgetSettingsProps<
       empty="No addresses yet."
       addLabel="Add address"
       onAdd={
-        rows.length < STATUS_TARGETS_MAX
+        rows.length < STATUS_CHECKS_MAX
           ? () => publish([...rows, { id: newId(), name: "", url: "", saved: "" }])
           : undefined
       }

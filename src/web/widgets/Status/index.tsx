@@ -59,12 +59,12 @@ function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<St
   const source = useDataSource();
   const now = useNow(30_000).getTime();
   const query = useWidgetData({
-    ...statusRequest(source, widget.id, config.targets),
+    ...statusRequest(source, widget.id, config.checks),
     refreshMs: REFRESH_MS,
     refetchOnFocus: true,
-    enabled: config.targets.length > 0,
+    enabled: config.checks.length > 0,
   });
-  if (config.targets.length === 0) {
+  if (config.checks.length === 0) {
     return (
       <div className="widget-empty">
         <Icon name="monitor" size={22} />
@@ -80,12 +80,12 @@ function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<St
   return (
     <DataFrame query={query} upstream="status" label="the checks" readOnly={readOnly}>
       {(answer) => {
-        const targets = rowsOf(config.targets, answer);
-        const refused = targets.some((t) => healthOf(t.state) === "not-allowed");
+        const checks = rowsOf(config.checks, answer);
+        const refused = checks.some((t) => healthOf(t.state) === "not-allowed");
         return (
           <div className="status">
-            <ul className="status-targets">
-              {targets.map((target) => (
+            <ul className="status-checks">
+              {checks.map((target) => (
                 <TargetRow key={target.id} target={target} now={now} />
               ))}
             </ul>

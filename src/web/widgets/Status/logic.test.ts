@@ -38,7 +38,7 @@ describe("Status widget logic", () => {
     expect(formatLatency(2345)).toBe("2.3 s");
   });
 
-  it("shows the config's targets, with the server's state where it has one for that address", () => {
+  it("shows the config's checks, with the server's state where it has one for that address", () => {
     const answer = [
       { id: "a", name: "Old name", url: "http://a/", state: state({}) },
       { id: "b", name: "B", url: "http://old-b/", state: state({}) },

@@ -31,16 +31,16 @@ export function formatLatency(ms: number | null): string | null {
 }
 
 /**
- * The rows to show: the config's targets, in its order and with its names, each with the state
+ * The rows to show: the config's checks, in its order and with its names, each with the state
  * the server answered for it. The answer may predate a save that is still on its way (a target
  * just added): such a target is simply not checked yet.
  */
 export function rowsOf(
-  targets: readonly { id: string; name: string; url: string }[],
+  checks: readonly { id: string; name: string; url: string }[],
   answer: readonly StatusTargetResult[],
 ): StatusTargetResult[] {
   const byId = new Map(answer.map((a) => [a.id, a]));
-  return targets.map((target) => {
+  return checks.map((target) => {
     const found = byId.get(target.id);
     return { ...target, state: found && found.url === target.url ? found.state : null };
   });
