@@ -151,6 +151,26 @@ for (const mode of MODES as ModeName[]) {
     });
 
     if (mode !== "embedded") {
+      it("three instances fire each of 15 reminders exactly once", async () => {
+        const others = [await env.start(), await env.start()];
+        await Promise.all(others.map((b) => b.ctx.jobs.ensure()));
+        const client = await signedInClient(built.app);
+        const events = await watch(built, client.user!.id);
+        const dashboardId = await dashboardOf(client);
+        const titles = Array.from({ length: 15 }, (_, i) => `Three${i}`);
+        for (const [i, title] of titles.entries()) {
+          const res = await client.post(
+            "/api/widgets",
+            countdown(dashboardId, { title, target: inMs(1500 + i * 10), notify: true }),
+          );
+          expect(res.status).toBe(201);
+        }
+        await events.until(titles.length);
+        await Promise.all([built, ...others].map((b) => alertQueueIdle(b)));
+        expect((await listedReminders(client)).sort()).toEqual(titles.map((t) => `🎉 ${t} has ended`).sort());
+        await events.stop();
+      });
+
       it("a restart reschedules reminders whose jobs were lost (a restored backup has no queue)", async () => {
         const client = await signedInClient(built.app);
         const dashboardId = await dashboardOf(client);

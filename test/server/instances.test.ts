@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type BuiltApp, buildApp } from "../../src/server/app.js";
 import { signedInClient, TestClient } from "../support/client.js";
 import { testConfig } from "../support/config.js";
-import { watchReminders } from "../support/reminders.js";
+import { alertQueueIdle, watchReminders } from "../support/reminders.js";
 import { createPostgresDatabase } from "../support/services.js";
 
 describe("several instances on one PostgreSQL", () => {
@@ -79,7 +79,8 @@ describe("several instances on one PostgreSQL", () => {
     }
     // Every instance's bus sees every notification once (the fan-out), whichever instance fired it.
     await Promise.all(watchers.map((w) => w.until(count)));
-    await new Promise((r) => setTimeout(r, 1500));
+    // Nothing left to run anywhere: a duplicate could no longer arrive.
+    await alertQueueIdle(one);
     for (const w of watchers) {
       const messages = w.seen.map((e) => e.notification.message);
       expect(messages).toHaveLength(count);
