@@ -23,6 +23,9 @@ const SESSION_ONLY = [
   /^\/api\/sessions$/,
   /^\/api\/bootstrap$/,
   /^(PUT|DELETE) \/api\/accounts$/,
+  // A push subscription belongs to the browser that made it; the test push is its settings button.
+  /^\/api\/push\/subscriptions$/,
+  /^POST \/api\/push\/test$/,
 ];
 function expectedScope(method: string, path: string): ApiKeyScope | "session" {
   if (SESSION_ONLY.some((rule) => rule.test(path) || rule.test(`${method} ${path}`))) return "session";
