@@ -26,7 +26,7 @@ export class Jobs {
     private readonly failed: (error: unknown) => void,
   ) {}
 
-  /** Registers a worker; it starts with the queue (or now, when the queue is already up). */
+  /** Registers a worker, started with the queue (register before the first `ensure`). */
   addWorker(start: WorkerStarter) {
     this.workers.push(start);
   }
