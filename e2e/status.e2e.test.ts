@@ -3,10 +3,10 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../src/server/app.js";
-import { runWatchPass } from "../src/server/jobs/watch/pass.js";
 import { statusCheckWatcher } from "../src/server/jobs/watch/status-checks.js";
 import { type StatusSite, startStatusSite } from "../test/fakes/status-sites.js";
 import { upstreamConfig } from "../test/support/config.js";
+import { watchPassOn } from "../test/support/watch-pass.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
 import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
 
@@ -35,12 +35,7 @@ const api = pageApi(
 
 /** One pass, as the queue's job runs it. */
 async function pass() {
-  const { ctx } = built;
-  const queue = await ctx.jobs.ensure();
-  await runWatchPass(
-    { database: ctx.database, queue, notifications: ctx.notifications, log: built.app.log, clock: ctx.clock },
-    [statusCheckWatcher(ctx.upstream)],
-  );
+  await watchPassOn(built, [statusCheckWatcher(built.ctx.upstream)]);
 }
 
 beforeAll(async () => {

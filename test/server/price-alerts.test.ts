@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification } from "../../src/contract/resources.js";
 import type { BuiltApp } from "../../src/server/app.js";
-import { requestWatchPass, runWatchPass } from "../../src/server/jobs/watch/pass.js";
+import { requestWatchPass } from "../../src/server/jobs/watch/pass.js";
 import { priceAlertWatcher } from "../../src/server/jobs/watch/price-alerts.js";
 import { type FakeExchange, startFakeExchange } from "../fakes/exchange.js";
 import { signedInClient, type TestClient } from "../support/client.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
 import { watchReminders } from "../support/reminders.js";
+import { watchPassOn } from "../support/watch-pass.js";
 
 /** Past the prices' freshness window (15 s): the next pass reads the exchange again. */
 const STALE_MS = 16_000;
@@ -47,16 +48,7 @@ for (const mode of MODES) {
     async function passAt(prices: Record<string, number>) {
       await fake.configure({ prices });
       time.offset += STALE_MS;
-      const { ctx } = built;
-      const queue = await ctx.jobs.ensure();
-      const deps = {
-        database: ctx.database,
-        queue,
-        notifications: ctx.notifications,
-        log: built.app.log,
-        clock: ctx.clock,
-      };
-      return runWatchPass(deps, [priceAlertWatcher(ctx.market)]);
+      return watchPassOn(built, [priceAlertWatcher(built.ctx.market)]);
     }
 
     it("fires once per crossing, re-arms after crossing back, and says what happened", async () => {

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
 import { meetingReminderWatcher } from "../../src/server/jobs/watch/meeting-reminders.js";
 import { newMailWatcher } from "../../src/server/jobs/watch/new-mail.js";
-import { runWatchPass, type Watcher } from "../../src/server/jobs/watch/pass.js";
+import type { Watcher } from "../../src/server/jobs/watch/pass.js";
 import { createProviderServices } from "../../src/server/providers/client.js";
 import { FakeGoogle } from "../fakes/google.js";
 import { providersConfig, seedAccount } from "../fakes/oauth-accounts.js";
 import { signedInClient, type TestClient } from "../support/client.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
+import { watchPassOn } from "../support/watch-pass.js";
 
 /** Past the provider data's freshness window (30 s): the next pass asks the fake again. */
 const STALE_MS = 31_000;
@@ -56,16 +57,7 @@ describe.each(MODES)("meeting and new-mail alerts (%s)", (modeName) => {
     client: TestClient,
     watcher: (services: ReturnType<typeof createProviderServices>) => Watcher,
   ) {
-    const { ctx } = built;
-    const queue = await ctx.jobs.ensure();
-    const deps = {
-      database: ctx.database,
-      queue,
-      notifications: ctx.notifications,
-      log: built.app.log,
-      clock: ctx.clock,
-    };
-    const { fired } = await runWatchPass(deps, [watcher(createProviderServices(ctx))]);
+    const { fired } = await watchPassOn(built, [watcher(createProviderServices(built.ctx))]);
     return fired.filter((n) => n.userId === client.user!.id).map((n) => n.message);
   }
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
-import { runWatchPass } from "../../src/server/jobs/watch/pass.js";
 import { statusCheckWatcher } from "../../src/server/jobs/watch/status-checks.js";
 import { type StatusSite, startStatusSite } from "../fakes/status-sites.js";
 import { signedInClient, TestClient } from "../support/client.js";
 import { upstreamConfig } from "../support/config.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
+import { watchPassOn } from "../support/watch-pass.js";
 
 async function statusWidget(client: TestClient, config: unknown) {
   const dashboard = await client.post("/api/dashboards", { name: "Homelab" });
@@ -24,16 +24,7 @@ async function statusWidget(client: TestClient, config: unknown) {
 
 /** One pass, as the queue's job runs it; answers the messages fired for `userId`. */
 async function pass(built: BuiltApp, userId: string) {
-  const { ctx } = built;
-  const queue = await ctx.jobs.ensure();
-  const deps = {
-    database: ctx.database,
-    queue,
-    notifications: ctx.notifications,
-    log: built.app.log,
-    clock: ctx.clock,
-  };
-  const { fired } = await runWatchPass(deps, [statusCheckWatcher(ctx.upstream)]);
+  const { fired } = await watchPassOn(built, [statusCheckWatcher(built.ctx.upstream)]);
   return fired.filter((n) => n.userId === userId).map((n) => n.message);
 }
 

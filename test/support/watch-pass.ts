@@ -1,0 +1,12 @@
+import type { BuiltApp } from "../../src/server/app.js";
+import { runWatchPass, type Watcher } from "../../src/server/jobs/watch/pass.js";
+
+/** One watch pass on `built`, as the queue's job runs it (tests set ALERTS_WATCH_SECONDS to 0). */
+export async function watchPassOn(built: BuiltApp, watchers: readonly Watcher[]) {
+  const { ctx } = built;
+  const queue = await ctx.jobs.ensure();
+  return runWatchPass(
+    { database: ctx.database, queue, notifications: ctx.notifications, log: built.app.log, clock: ctx.clock },
+    watchers,
+  );
+}
