@@ -1,5 +1,6 @@
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { startI18n } from "./i18n/i18n";
 import { applyRememberedTheme } from "./lib/theme";
 import "./styles/emoji.css";
 import "./styles/base.css";
@@ -10,4 +11,7 @@ import "./styles/operators.css";
 
 applyRememberedTheme();
 const root = document.getElementById("root");
-if (root) createRoot(root).render(<App />);
+// The reader's catalog is loaded before the first render, so no one sees English flash by.
+void startI18n().then(() => {
+  if (root) createRoot(root).render(<App />);
+});

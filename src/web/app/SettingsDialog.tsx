@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PROVIDER_LABELS, PROVIDERS, type Provider } from "../../contract/providers";
+import { browserLanguage, LANGUAGES, languageName } from "../i18n/i18n";
 import { api, describeError, type ProviderStatus, type SessionInfo, type SessionUser } from "../lib/api";
 import type { Theme } from "../lib/app-settings";
 import { connectUrl, refreshProvider } from "../lib/providers";
@@ -33,6 +35,7 @@ const THEMES: { value: Theme; label: string; icon: IconName }[] = [
 ];
 
 function General() {
+  const { t } = useTranslation();
   const settings = useAppSettings();
   const update = useUpdateSettings();
   return (
@@ -43,6 +46,24 @@ function General() {
         options={THEMES.map((t) => ({ ...t, icon: <Icon name={t.icon} size={18} /> }))}
         onChange={(theme) => update.updateConfig({ theme })}
       />
+      <Field label={t("settings.language.label")}>
+        {(id) => (
+          <select
+            id={id}
+            value={settings.locale ?? ""}
+            onChange={(e) => update.updateConfig({ locale: e.target.value || null })}
+          >
+            <option value="">
+              {t("settings.language.browser", { language: languageName(browserLanguage()) })}
+            </option>
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {languageName(code)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <Field label="Hour format">
         {(id) => (
           <select

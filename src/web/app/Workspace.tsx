@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
 import { isProvider, PROVIDER_LABELS } from "../../contract/providers";
 import type { Notification } from "../../contract/resources";
+import { useAppLanguage } from "../i18n/use-app-language";
 import type { SessionUser } from "../lib/api";
 import { sortDashboards, useAppSettings, useDashboards, useSession, useSettings } from "../lib/queries";
 import { useNotificationStream } from "../lib/realtime";
@@ -104,6 +105,7 @@ function SignedIn({ user }: { user: SessionUser }) {
   const appSettings = useAppSettings();
   const toasts = useToasts();
   useTheme(appSettings.theme);
+  useAppLanguage(appSettings.locale);
 
   const onNotification = useCallback(
     (n: Notification) =>

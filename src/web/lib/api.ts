@@ -15,6 +15,7 @@ import type {
   Widget,
 } from "../../contract/resources";
 import type { SessionUser } from "../../contract/session";
+import { i18n, t } from "../i18n/i18n";
 
 export type { ProviderStatus, SessionUser };
 
@@ -76,7 +77,7 @@ export async function readResponse<T>(pending: Promise<Response>): Promise<T> {
   try {
     response = await pending;
   } catch {
-    throw new ApiError(0, null, "Can't reach the server. Check your connection.");
+    throw new ApiError(0, null, "network error");
   }
   const text = await response.text();
   if (!response.ok) {
@@ -181,22 +182,29 @@ export const api = {
 /** "Try again in 30 s." from a Retry-After, or the plain advice without one. */
 export function retryHint(error: ApiError): string {
   const seconds = error.retryAfter;
-  if (seconds === null) return "Try again in a moment.";
-  if (seconds < 90) return `Try again in ${Math.max(1, seconds)} s.`;
-  return `Try again in ${Math.round(seconds / 60)} min.`;
+  if (seconds === null) return t("errors.retry.soon");
+  if (seconds < 90) return t("errors.retry.seconds", { count: Math.max(1, seconds) });
+  return t("errors.retry.minutes", { count: Math.round(seconds / 60) });
 }
 
-/** A sentence for a toast or an error block. */
+/**
+ * What to tell the reader about a failure, in their language: chosen by the problem's stable
+ * `code` (the English `detail` is for logs and API clients), then by status.
+ */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 0) return error.message;
-    if (error.status === 401) return "Your session has ended. Sign in again.";
-    if (error.status === 429) return `Too many requests. ${retryHint(error)}`;
-    if (error.code === "service_unavailable") return `Tessera is busy or restarting. ${retryHint(error)}`;
-    if (error.status >= 500) return `The server had a problem. ${retryHint(error)}`;
-    return error.message;
+    if (error.status === 0) return t("errors.offline");
+    const wait = retryHint(error);
+    const code = error.code;
+    if (code?.startsWith("auth_") && i18n.exists(`errors.auth.${code.slice(5)}`))
+      return t(`errors.auth.${code.slice(5)}`);
+    if (code && i18n.exists(`errors.codes.${code}`)) return t(`errors.codes.${code}`, { wait });
+    if (error.status === 401) return t("errors.codes.unauthenticated");
+    if (error.status === 429) return t("errors.codes.rate_limited", { wait });
+    if (error.status >= 500) return t("errors.codes.internal_error", { wait });
+    return t("errors.refused", { status: error.status });
   }
-  return error instanceof Error ? error.message : "Something went wrong";
+  return error instanceof Error && error.message ? error.message : t("errors.unknown");
 }
 
 export interface DashboardWithWidgets {

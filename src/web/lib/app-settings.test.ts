@@ -5,6 +5,7 @@ describe("app settings (settings.config)", () => {
   it("reads every preference", () => {
     const config = {
       theme: "dark",
+      locale: "de",
       hourFormat: "12",
       timezone: "America/Chicago",
       countdownReminder: false,
@@ -15,6 +16,12 @@ describe("app settings (settings.config)", () => {
       mailReminder: true,
     };
     expect(parseAppSettings(config)).toEqual(config);
+  });
+
+  it("keeps a language only when a catalog for it exists; anything else follows the browser", () => {
+    expect(parseAppSettings({ locale: "en" }).locale).toBe("en");
+    expect(parseAppSettings({ locale: "xx" }).locale).toBeNull();
+    expect(parseAppSettings({ locale: 7 }).locale).toBeNull();
   });
 
   it("falls back to defaults for any value that is missing, malformed, or not an object at all", () => {

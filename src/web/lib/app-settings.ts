@@ -1,3 +1,4 @@
+import { LANGUAGES } from "../i18n/i18n";
 import { asBoolean, asEnum, isRecord, isValidTimeZone } from "./parse";
 
 export const THEMES = ["light", "dark", "system"] as const;
@@ -7,6 +8,8 @@ export type HourFormat = "12" | "24";
 /** The preferences kept in settings.config; every key optional there, defaults filled in here. */
 export interface AppSettings {
   theme: Theme;
+  /** A language of ours ("de"); null follows the browser's. */
+  locale: string | null;
   hourFormat: HourFormat;
   /** IANA zone; defaults to the browser's own, not UTC. */
   timezone: string;
@@ -35,6 +38,7 @@ export function browserTimeZone(): string {
 export function defaultAppSettings(): AppSettings {
   return {
     theme: "system",
+    locale: null,
     hourFormat: "24",
     timezone: browserTimeZone(),
     countdownReminder: true,
@@ -54,6 +58,7 @@ export function parseAppSettings(raw: unknown): AppSettings {
   if (!isRecord(raw)) return defaults;
   return {
     theme: asEnum(raw.theme, THEMES) ?? defaults.theme,
+    locale: typeof raw.locale === "string" && LANGUAGES.includes(raw.locale) ? raw.locale : null,
     hourFormat: asEnum(raw.hourFormat, ["12", "24"] as const) ?? defaults.hourFormat,
     timezone: isValidTimeZone(raw.timezone) ? raw.timezone : defaults.timezone,
     countdownReminder: asBoolean(raw.countdownReminder, defaults.countdownReminder),

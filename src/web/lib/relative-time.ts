@@ -1,3 +1,5 @@
+import { t } from "../i18n/i18n";
+
 /**
  * "just now", "5 minutes ago", "in 3 days", "yesterday"; past a month, the date itself.
  * Works both ways, so expiry dates read as naturally as last-active ones.
@@ -7,7 +9,7 @@ export function relativeTime(iso: string, now = Date.now(), locale?: string): st
   if (!Number.isFinite(then)) return "";
   const seconds = Math.round((then - now) / 1000);
   const distance = Math.abs(seconds);
-  if (distance < 45) return seconds <= 0 ? "just now" : "in a moment";
+  if (distance < 45) return seconds <= 0 ? t("time.justNow") : t("time.inAMoment");
   const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
   if (distance < 3600) return format.format(Math.round(seconds / 60), "minute");
   if (distance < 86_400) return format.format(Math.round(seconds / 3600), "hour");
@@ -24,8 +26,8 @@ export function formatDate(iso: string, locale?: string): string {
 
 /** "Never", "Expired", or "in 3 days" for an optional expiry. */
 export function expiresText(iso: string | null, now = Date.now(), locale?: string): string {
-  if (!iso) return "Never";
-  if (Date.parse(iso) <= now) return "Expired";
+  if (!iso) return t("time.never");
+  if (Date.parse(iso) <= now) return t("time.expired");
   return relativeTime(iso, now, locale);
 }
 
