@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useInstance, useMe } from "../lib/operators-queries";
 import { Icon } from "../ui/icons";
@@ -8,25 +9,24 @@ import { SignupModeNote } from "./SignupModeNote";
 import { UsersTable } from "./UsersTable";
 
 function InviteModeHint() {
+  const { t } = useTranslation();
   const mode = useInstance().data?.signupMode;
-  if (mode === "closed")
-    return <p className="muted">Sign-up is closed, so invite links don't work until it is set to invite.</p>;
-  if (mode === "open")
-    return (
-      <p className="muted">Sign-up is open: anyone can join without an invite. Invites still set the role.</p>
-    );
-  return <p className="muted">An invite link works once. Send it to the person you invite.</p>;
+  if (mode === "closed") return <p className="muted">{t("admin.invites.hint.closed")}</p>;
+  if (mode === "open") return <p className="muted">{t("admin.invites.hint.open")}</p>;
+  return <p className="muted">{t("admin.invites.hint.invite")}</p>;
 }
 
 /** /admin: the people on this instance, invites, and how sign-up works. Admins only. */
 export default function AdminPage() {
+  const { t } = useTranslation();
   const me = useMe();
+  const pageTitle = t("admin.documentTitle");
   useEffect(() => {
-    document.title = "Administration · Tessera";
+    document.title = pageTitle;
     return () => {
       document.title = "Tessera";
     };
-  }, []);
+  }, [pageTitle]);
 
   if (me.isPending)
     return (
@@ -46,10 +46,10 @@ export default function AdminPage() {
       <div className="admin-page">
         <div className="error-state" role="alert">
           <Icon name="alert" size={22} />
-          <strong>Only administrators can see this page</strong>
-          <p>Ask an admin of this Tessera if you need something changed.</p>
+          <strong>{t("admin.forbidden.title")}</strong>
+          <p>{t("admin.forbidden.text")}</p>
           <Link to="/" className="button">
-            Back to your dashboards
+            {t("admin.forbidden.back")}
           </Link>
         </div>
       </div>
@@ -58,20 +58,20 @@ export default function AdminPage() {
   return (
     <div className="admin-page">
       <header className="admin-header">
-        <h1>Administration</h1>
-        <p className="muted">The people on this Tessera, invites, and how sign-up works.</p>
+        <h1>{t("admin.title")}</h1>
+        <p className="muted">{t("admin.intro")}</p>
       </header>
       <section className="admin-section" aria-labelledby="admin-users">
-        <h2 id="admin-users">Users</h2>
+        <h2 id="admin-users">{t("admin.users.title")}</h2>
         <UsersTable />
       </section>
       <section className="admin-section" aria-labelledby="admin-invites">
-        <h2 id="admin-invites">Invites</h2>
+        <h2 id="admin-invites">{t("admin.invites.title")}</h2>
         <InviteModeHint />
         <InvitesPanel />
       </section>
       <section className="admin-section" aria-labelledby="admin-signup">
-        <h2 id="admin-signup">Sign-up and sign-in</h2>
+        <h2 id="admin-signup">{t("admin.signup.title")}</h2>
         <SignupModeNote />
       </section>
     </div>

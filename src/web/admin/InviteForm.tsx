@@ -1,19 +1,16 @@
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError, describeError } from "../lib/api";
 import { type CreatedInvite, operatorsApi, type Role } from "../lib/operators-api";
 import { Field } from "../ui/fields";
 
-const EXPIRIES = [
-  { hours: 24, label: "1 day" },
-  { hours: 72, label: "3 days" },
-  { hours: 168, label: "7 days" },
-  { hours: 720, label: "30 days" },
-];
+const EXPIRY_DAYS = [1, 3, 7, 30];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Who may use the invite (anyone with the link, or one address), as what, for how long. */
 export function InviteForm({ onCreated }: { onCreated(invite: CreatedInvite): void }) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("member");
   const [hours, setHours] = useState(72);
@@ -24,7 +21,7 @@ export function InviteForm({ onCreated }: { onCreated(invite: CreatedInvite): vo
     event.preventDefault();
     const address = email.trim();
     if (address && !EMAIL.test(address)) {
-      setErrors({ email: "That doesn't look like an email address" });
+      setErrors({ email: t("admin.invites.form.emailInvalid") });
       return document.getElementById("invite-email")?.focus();
     }
     setErrors({});
@@ -42,7 +39,7 @@ export function InviteForm({ onCreated }: { onCreated(invite: CreatedInvite): vo
       setErrors(
         fields.email
           ? { email: fields.email }
-          : { form: `Couldn't create the invite: ${describeError(error)}` },
+          : { form: t("admin.invites.form.failed", { reason: describeError(error) }) },
       );
     } finally {
       setBusy(false);
@@ -50,12 +47,12 @@ export function InviteForm({ onCreated }: { onCreated(invite: CreatedInvite): vo
   };
 
   return (
-    <form className="invite-form" onSubmit={submit} noValidate aria-label="New invite">
+    <form className="invite-form" onSubmit={submit} noValidate aria-label={t("admin.invites.form.label")}>
       <Field
         id="invite-email"
-        label="Email (optional)"
+        label={t("admin.invites.form.email")}
         error={errors.email}
-        hint="Only this address can use the invite. Leave it empty for anyone with the link."
+        hint={t("admin.invites.form.emailHint")}
       >
         {(id, describedBy) => (
           <input
@@ -63,7 +60,7 @@ export function InviteForm({ onCreated }: { onCreated(invite: CreatedInvite): vo
             type="email"
             value={email}
             autoComplete="off"
-            placeholder="someone@example.com"
+            placeholder={t("admin.invites.form.emailPlaceholder")}
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={describedBy}
             onChange={(e) => {
@@ -74,20 +71,20 @@ export function InviteForm({ onCreated }: { onCreated(invite: CreatedInvite): vo
         )}
       </Field>
       <div className="form-row">
-        <Field label="Role">
+        <Field label={t("admin.roles.label")}>
           {(id) => (
             <select id={id} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-              <option value="member">Member</option>
-              <option value="admin">Admin</option>
+              <option value="member">{t("admin.roles.member")}</option>
+              <option value="admin">{t("admin.roles.admin")}</option>
             </select>
           )}
         </Field>
-        <Field label="Expires after">
+        <Field label={t("admin.invites.form.expiresAfter")}>
           {(id) => (
             <select id={id} value={hours} onChange={(e) => setHours(Number(e.target.value))}>
-              {EXPIRIES.map((option) => (
-                <option key={option.hours} value={option.hours}>
-                  {option.label}
+              {EXPIRY_DAYS.map((days) => (
+                <option key={days} value={days * 24}>
+                  {t("admin.invites.form.days", { count: days })}
                 </option>
               ))}
             </select>
@@ -101,7 +98,7 @@ export function InviteForm({ onCreated }: { onCreated(invite: CreatedInvite): vo
       )}
       <div className="dialog-actions start">
         <button type="submit" className="button primary" disabled={busy}>
-          {busy ? "Creating…" : "Create invite link"}
+          {busy ? t("admin.invites.form.creating") : t("admin.invites.form.submit")}
         </button>
       </div>
     </form>

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { useLocale } from "../i18n/use-locale";
 import { describeError } from "../lib/api";
 import { type CreatedInvite, type Invite, ignoreGone, operatorsApi } from "../lib/operators-api";
 import { operatorKeys } from "../lib/operators-queries";
@@ -15,25 +17,28 @@ export function inviteLink(invite: Pick<CreatedInvite, "url" | "token">, origin 
   return invite.url || `${origin}/signup?invite=${encodeURIComponent(invite.token)}`;
 }
 
-const roleWord = (role: Invite["role"]) => (role === "admin" ? "Admin" : "Member");
-
 /** The new invite's link, told once. */
 function CreatedInviteBox({ invite, onDone }: { invite: CreatedInvite; onDone(): void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const role =
+    invite.role === "admin" ? t("admin.roles.inSentence.admin") : t("admin.roles.inSentence.member");
+  const when = relativeTime(invite.expiresAt, undefined, locale);
   return (
     <section className="secret-box" aria-labelledby="created-invite-title">
       <h3 id="created-invite-title" className="section-title">
-        <Icon name="check" size={16} /> Invite link ready
+        <Icon name="check" size={16} /> {t("admin.invites.created.title")}
       </h3>
       <p>
-        {invite.email ? `For ${invite.email}` : "For anyone with the link"}, as{" "}
-        {roleWord(invite.role).toLowerCase()}, expires {relativeTime(invite.expiresAt)}.{" "}
-        <strong>The link is shown only now:</strong> copy it and send it to the person you invite. It works
-        once.
+        {invite.email
+          ? t("admin.invites.created.forEmail", { email: invite.email, role, when })
+          : t("admin.invites.created.forAnyone", { role, when })}{" "}
+        <Trans i18nKey="admin.invites.created.once" components={{ strong: <strong /> }} />
       </p>
-      <CopyField value={inviteLink(invite)} label="Invite link" mono />
+      <CopyField value={inviteLink(invite)} label={t("admin.invites.created.link")} mono />
       <div className="dialog-actions start">
         <button type="button" className="button" onClick={onDone}>
-          Done
+          {t("common.done")}
         </button>
       </div>
     </section>
@@ -42,6 +47,8 @@ function CreatedInviteBox({ invite, onDone }: { invite: CreatedInvite; onDone():
 
 /** Invites: create one (link shown once), the open ones, revoke. */
 export function InvitesPanel() {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const client = useQueryClient();
   const toasts = useToasts();
   const invites = useQuery({ queryKey: operatorKeys.invites, queryFn: operatorsApi.invites.list });
@@ -51,10 +58,10 @@ export function InvitesPanel() {
     onSuccess: (_r, invite) => {
       client.setQueryData<Invite[]>(operatorKeys.invites, (list) => list?.filter((i) => i.id !== invite.id));
       if (created?.id === invite.id) setCreated(null);
-      toasts.show({ tone: "success", message: "Invite revoked: its link no longer works" });
+      toasts.show({ tone: "success", message: t("admin.invites.revoked") });
     },
     onError: (e) =>
-      toasts.show({ tone: "error", message: `Couldn't revoke the invite: ${describeError(e)}` }),
+      toasts.show({ tone: "error", message: t("admin.invites.revokeFailed", { reason: describeError(e) }) }),
   });
 
   const onCreated = (invite: CreatedInvite) => {
@@ -74,52 +81,60 @@ export function InvitesPanel() {
       ) : (
         <InviteForm onCreated={onCreated} />
       )}
-      <h3 className="section-title">Open invites</h3>
+      <h3 className="section-title">{t("admin.invites.open")}</h3>
       {invites.isPending ? (
         <Skeleton height={48} width="100%" />
       ) : invites.isError ? (
         <ErrorState
           error={invites.error}
-          title="Invites didn't load"
+          title={t("admin.invites.loadFailed")}
           onRetry={() => void invites.refetch()}
         />
       ) : invites.data.length === 0 ? (
-        <p className="muted empty-line">No open invites.</p>
+        <p className="muted empty-line">{t("admin.invites.empty")}</p>
       ) : (
         <div className="table-wrap">
           <table className="admin-table">
-            <caption className="visually-hidden">Open invites</caption>
+            <caption className="visually-hidden">{t("admin.invites.open")}</caption>
             <thead>
               <tr>
-                <th scope="col">For</th>
-                <th scope="col">Role</th>
-                <th scope="col">Created</th>
-                <th scope="col">Expires</th>
+                <th scope="col">{t("admin.invites.columns.for")}</th>
+                <th scope="col">{t("admin.roles.label")}</th>
+                <th scope="col">{t("admin.invites.columns.created")}</th>
+                <th scope="col">{t("admin.invites.columns.expires")}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("admin.actions")}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {invites.data.map((invite) => {
-                const who = invite.email ?? "Anyone with the link";
+                const who = invite.email ?? t("admin.invites.anyone");
                 return (
                   <tr key={invite.id}>
                     <th scope="row" className={invite.email ? undefined : "muted"}>
                       {who}
                     </th>
-                    <td>{roleWord(invite.role)}</td>
-                    <td title={exactTime(invite.createdAt)}>{relativeTime(invite.createdAt)}</td>
-                    <td title={exactTime(invite.expiresAt)}>{expiresText(invite.expiresAt)}</td>
+                    <td>{invite.role === "admin" ? t("admin.roles.admin") : t("admin.roles.member")}</td>
+                    <td title={exactTime(invite.createdAt, locale)}>
+                      {relativeTime(invite.createdAt, undefined, locale)}
+                    </td>
+                    <td title={exactTime(invite.expiresAt, locale)}>
+                      {expiresText(invite.expiresAt, undefined, locale)}
+                    </td>
                     <td className="cell-actions">
                       <button
                         type="button"
                         className="button ghost small"
-                        aria-label={`Revoke the invite for ${who.toLowerCase()}`}
+                        aria-label={
+                          invite.email
+                            ? t("admin.invites.revokeFor", { email: invite.email.toLowerCase() })
+                            : t("admin.invites.revokeForAnyone")
+                        }
                         disabled={revoke.isPending && revoke.variables?.id === invite.id}
                         onClick={() => revoke.mutate(invite)}
                       >
-                        Revoke
+                        {t("admin.invites.revoke")}
                       </button>
                     </td>
                   </tr>

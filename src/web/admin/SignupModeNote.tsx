@@ -1,60 +1,61 @@
+import { Trans, useTranslation } from "react-i18next";
 import type { InstanceInfo, SignupMode } from "../lib/operators-api";
 import { useInstance } from "../lib/operators-queries";
 import { Skeleton } from "../ui/States";
 
-const MODES: Record<SignupMode, { name: string; sentence: string }> = {
-  invite: {
-    name: "Invite only",
-    sentence: "New people need an invite link from an admin.",
-  },
-  open: {
-    name: "Open",
-    sentence: "Anyone who can reach this server can create an account.",
-  },
-  closed: {
-    name: "Closed",
-    sentence:
-      "Nobody can sign up, not even with an invite link. Single sign-on still creates accounts when OIDC_AUTO_SIGNUP is on.",
-  },
-};
+const code = { code: <code /> };
+const strong = { strong: <strong />, code: <code /> };
+
+function ModeText({ mode }: { mode: SignupMode }) {
+  const { t } = useTranslation();
+  const [name, sentence] =
+    mode === "open"
+      ? [t("admin.signup.modes.open.name"), t("admin.signup.modes.open.sentence")]
+      : mode === "closed"
+        ? [t("admin.signup.modes.closed.name"), t("admin.signup.modes.closed.sentence")]
+        : [t("admin.signup.modes.invite.name"), t("admin.signup.modes.invite.sentence")];
+  return (
+    <p>
+      <strong>{t("admin.signup.label")}</strong> <span className="status-pill is-on">{name}</span> {sentence}
+    </p>
+  );
+}
 
 function SsoLine({ sso }: { sso: InstanceInfo["sso"] }) {
+  const { t } = useTranslation();
   if (!sso)
     return (
       <p>
-        <strong>Single sign-on:</strong> not set up (set <code>OIDC_ISSUER</code>, <code>OIDC_CLIENT_ID</code>{" "}
-        and <code>OIDC_CLIENT_SECRET</code>).
+        <Trans i18nKey="admin.signup.sso.notSetUp" components={strong} />
       </p>
     );
   return (
     <p>
-      <strong>Single sign-on:</strong> {sso.displayName},{" "}
-      {sso.available ? "working" : "unavailable right now (the identity provider can't be reached)"}.
+      <strong>{t("admin.signup.sso.label")}</strong>{" "}
+      {sso.available
+        ? t("admin.signup.sso.working", { name: sso.displayName })
+        : t("admin.signup.sso.unavailable", { name: sso.displayName })}
     </p>
   );
 }
 
 /** How people get in: the sign-up mode, and how to change it (the server's environment). */
 export function SignupModeNote() {
+  const { t } = useTranslation();
   const instance = useInstance();
   if (instance.isPending) return <Skeleton height={60} width="100%" />;
   const info = instance.data;
-  if (!info) return <p className="muted">This server does not say how sign-up works.</p>;
-  const mode = MODES[info.signupMode];
+  if (!info) return <p className="muted">{t("admin.signup.unknown")}</p>;
   return (
     <div className="signup-mode" data-signup-mode={info.signupMode}>
-      <p>
-        <strong>Sign-up:</strong> <span className="status-pill is-on">{mode.name}</span> {mode.sentence}
-      </p>
+      <ModeText mode={info.signupMode} />
       <p className="muted">
-        To change it, set <code>SIGNUP_MODE</code> to <code>invite</code>, <code>open</code> or{" "}
-        <code>closed</code> in the server's environment and restart Tessera.
+        <Trans i18nKey="admin.signup.howToChange" components={code} />
       </p>
       <SsoLine sso={info.sso} />
       {!info.passwordLogin && (
         <p>
-          <strong>Passwords:</strong> turned off (<code>PASSWORD_LOGIN=false</code>); everyone signs in with
-          single sign-on.
+          <Trans i18nKey="admin.signup.passwordsOff" components={strong} />
         </p>
       )}
     </div>

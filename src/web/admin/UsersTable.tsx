@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../i18n/use-locale";
 import { describeError } from "../lib/api";
 import { type AdminUser, ignoreGone, operatorsApi, type Role } from "../lib/operators-api";
 import { operatorKeys, useMe } from "../lib/operators-queries";
@@ -24,23 +26,25 @@ function UserRow({
   onChange(change: Change): void;
   onDelete(): void;
 }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <tr className={user.disabled ? "is-disabled" : undefined} data-user-email={user.email}>
       <th scope="row">
         <span className="user-name">{user.name}</span>
-        {isMe && <span className="status-pill">You</span>}
-        {user.disabled && <span className="status-pill is-warn">Disabled</span>}
+        {isMe && <span className="status-pill">{t("admin.users.you")}</span>}
+        {user.disabled && <span className="status-pill is-warn">{t("admin.users.disabled")}</span>}
       </th>
       <td className="user-email">{user.email}</td>
       <td>
         <select
-          aria-label={`Role of ${user.name}`}
+          aria-label={t("admin.users.roleOf", { name: user.name })}
           value={user.role}
           disabled={pending}
           onChange={(e) => onChange({ id: user.id, role: e.target.value as Role })}
         >
-          <option value="member">Member</option>
-          <option value="admin">Admin</option>
+          <option value="member">{t("admin.roles.member")}</option>
+          <option value="admin">{t("admin.roles.admin")}</option>
         </select>
       </td>
       <td>
@@ -48,8 +52,8 @@ function UserRow({
           type="checkbox"
           role="switch"
           aria-checked={user.disabled}
-          aria-label={`${user.name} disabled`}
-          title={isMe ? "You can't disable your own account" : undefined}
+          aria-label={t("admin.users.disabledOf", { name: user.name })}
+          title={isMe ? t("admin.users.cantDisableSelf") : undefined}
           checked={user.disabled}
           disabled={pending || isMe}
           onChange={(e) => onChange({ id: user.id, disabled: e.target.checked })}
@@ -57,24 +61,24 @@ function UserRow({
       </td>
       <td>
         {user.lastActiveAt ? (
-          <time dateTime={user.lastActiveAt} title={exactTime(user.lastActiveAt)}>
-            {relativeTime(user.lastActiveAt)}
+          <time dateTime={user.lastActiveAt} title={exactTime(user.lastActiveAt, locale)}>
+            {relativeTime(user.lastActiveAt, undefined, locale)}
           </time>
         ) : (
-          <span className="muted">Never</span>
+          <span className="muted">{t("time.never")}</span>
         )}
       </td>
       <td className="muted">
-        <time dateTime={user.createdAt} title={exactTime(user.createdAt)}>
-          {formatDate(user.createdAt)}
+        <time dateTime={user.createdAt} title={exactTime(user.createdAt, locale)}>
+          {formatDate(user.createdAt, locale)}
         </time>
       </td>
       <td className="cell-actions">
         <button
           type="button"
           className="icon-button small danger"
-          aria-label={`Delete ${user.name}`}
-          title={isMe ? "You can't delete your own account here" : `Delete ${user.name}`}
+          aria-label={t("admin.users.delete", { name: user.name })}
+          title={isMe ? t("admin.users.cantDeleteSelf") : t("admin.users.delete", { name: user.name })}
           disabled={isMe}
           onClick={onDelete}
         >
@@ -87,6 +91,7 @@ function UserRow({
 
 /** Everyone with an account: role, disabled, last active, delete (with confirmation). */
 export function UsersTable() {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const toasts = useToasts();
   const me = useMe();
@@ -106,10 +111,12 @@ export function UsersTable() {
         tone: "success",
         message:
           change.role !== undefined
-            ? `${saved.name} is now ${saved.role === "admin" ? "an admin" : "a member"}`
+            ? saved.role === "admin"
+              ? t("admin.users.nowAdmin", { name: saved.name })
+              : t("admin.users.nowMember", { name: saved.name })
             : saved.disabled
-              ? `${saved.name} is disabled and signed out everywhere`
-              : `${saved.name} can sign in again`,
+              ? t("admin.users.nowDisabled", { name: saved.name })
+              : t("admin.users.nowEnabled", { name: saved.name }),
       });
       // Your own role changed: the Administration entry follows.
       if (saved.id === me.data?.id) void client.invalidateQueries({ queryKey: operatorKeys.me });
@@ -119,7 +126,13 @@ export function UsersTable() {
 
   if (users.isPending) return <Skeleton height={120} width="100%" />;
   if (users.isError)
-    return <ErrorState error={users.error} title="Users didn't load" onRetry={() => void users.refetch()} />;
+    return (
+      <ErrorState
+        error={users.error}
+        title={t("admin.users.loadFailed")}
+        onRetry={() => void users.refetch()}
+      />
+    );
 
   return (
     <>
@@ -130,17 +143,17 @@ export function UsersTable() {
       )}
       <div className="table-wrap">
         <table className="admin-table">
-          <caption className="visually-hidden">Users</caption>
+          <caption className="visually-hidden">{t("admin.users.title")}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Disabled</th>
-              <th scope="col">Last active</th>
-              <th scope="col">Joined</th>
+              <th scope="col">{t("common.name")}</th>
+              <th scope="col">{t("admin.users.columns.email")}</th>
+              <th scope="col">{t("admin.roles.label")}</th>
+              <th scope="col">{t("admin.users.disabled")}</th>
+              <th scope="col">{t("admin.users.columns.lastActive")}</th>
+              <th scope="col">{t("admin.users.columns.joined")}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("admin.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -160,18 +173,21 @@ export function UsersTable() {
       </div>
       {deleting && (
         <ConfirmDialog
-          title={`Delete ${deleting.name}?`}
-          description={`This deletes ${deleting.name} (${deleting.email}) and everything they own: dashboards, widgets, notes, connected accounts and API keys. They are signed out everywhere at once. This cannot be undone.`}
-          confirmLabel={`Delete ${deleting.name}`}
-          busyLabel="Deleting…"
-          cancelLabel="Keep them"
+          title={t("admin.users.deleteDialog.title", { name: deleting.name })}
+          description={t("admin.users.deleteDialog.description", {
+            name: deleting.name,
+            email: deleting.email,
+          })}
+          confirmLabel={t("admin.users.delete", { name: deleting.name })}
+          busyLabel={t("admin.users.deleteDialog.deleting")}
+          cancelLabel={t("admin.users.deleteDialog.keep")}
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
             await operatorsApi.users.remove(deleting.id).catch(ignoreGone);
             client.setQueryData<AdminUser[]>(operatorKeys.users, (list) =>
               list?.filter((u) => u.id !== deleting.id),
             );
-            toasts.show({ tone: "success", message: `${deleting.name} is deleted` });
+            toasts.show({ tone: "success", message: t("admin.users.deleted", { name: deleting.name }) });
           }}
         />
       )}

@@ -10,11 +10,12 @@ import {
   useRef,
   useState,
 } from "react";
+import { useTranslation } from "react-i18next";
 import type { Widget } from "../../contract/resources";
+import { t as translate } from "../i18n/i18n";
 import type { AppSettings } from "../lib/app-settings";
 import { definitionFor } from "../widgets/registry";
 import {
-  BREAKPOINT_LABELS,
   type Breakpoint,
   type BreakpointSpec,
   bottom,
@@ -126,11 +127,53 @@ interface GridProps {
 
 const nameOf = (widgets: readonly Widget[], id: string) => {
   const widget = widgets.find((w) => w.id === id);
-  return widget ? definitionFor(widget.widgetType).name : "Widget";
+  return widget ? definitionFor(widget.widgetType).name : translate("grid.widget");
 };
 
-function describeCell(cell: Cell): string {
-  return `column ${cell.x + 1}, row ${cell.y + 1}, ${cell.w} columns by ${cell.h} rows`;
+/** Who a breakpoint's layout is for ("laptops"), in the reader's language. */
+export function breakpointLabel(name: Breakpoint): string {
+  switch (name) {
+    case "xl":
+      return translate("grid.breakpoints.xl");
+    case "lg":
+      return translate("grid.breakpoints.lg");
+    case "md":
+      return translate("grid.breakpoints.md");
+    case "sm":
+      return translate("grid.breakpoints.sm");
+  }
+}
+
+/** "column 2, row 3, 6 columns by 4 rows". */
+export function describeCell(cell: Cell): string {
+  return translate("grid.cell", {
+    column: cell.x + 1,
+    row: cell.y + 1,
+    columns: translate("grid.columns", { count: cell.w }),
+    rows: translate("grid.rows", { count: cell.h }),
+  });
+}
+
+/** What the live region says after a widget moved or was resized by pointer or keyboard. */
+export function describeChange(
+  name: string,
+  verb: "moved" | "resized",
+  cell: Cell,
+  breakpoint: Breakpoint,
+  others: readonly string[],
+): string {
+  const where = describeCell(cell);
+  const main =
+    breakpoint === "xl"
+      ? verb === "moved"
+        ? translate("grid.announce.moved", { name, where })
+        : translate("grid.announce.resized", { name, where })
+      : verb === "moved"
+        ? translate("grid.announce.movedAt", { name, where, breakpoint: breakpointLabel(breakpoint) })
+        : translate("grid.announce.resizedAt", { name, where, breakpoint: breakpointLabel(breakpoint) });
+  return others.length
+    ? `${main} ${translate("grid.announce.pushedAside", { names: others.join(", ") })}`
+    : main;
 }
 
 /**
@@ -148,6 +191,7 @@ export function Grid({
   onRemove,
   onOpenSettings,
 }: GridProps) {
+  const { t } = useTranslation();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const width = useGridWidth(wrapRef);
@@ -186,12 +230,7 @@ export function Grid({
     if (changes.length > 0) report(changes);
     const cell = after.get(id)!;
     const others = moved.filter((other) => other !== id).map((other) => nameOf(list, other));
-    const where = current.name === "xl" ? "" : ` (layout for ${BREAKPOINT_LABELS[current.name]})`;
-    setAnnouncement(
-      `${nameOf(list, id)} ${verb}: ${describeCell(cell)}${where}.${
-        others.length ? ` Moved out of the way: ${others.join(", ")}.` : ""
-      }`,
-    );
+    setAnnouncement(describeChange(nameOf(list, id), verb, cell, current.name, others));
     setFeedback({ id, cell });
   }, []);
 
@@ -321,7 +360,7 @@ export function Grid({
       if (after) commit(id, start, after, event.shiftKey ? "resized" : "moved");
       else {
         const cell = start.get(id);
-        setAnnouncement(`${nameOf(list, id)} can't go further that way.`);
+        setAnnouncement(translate("grid.announce.blocked", { name: nameOf(list, id) }));
         if (cell) setFeedback({ id, cell });
       }
     },
@@ -379,7 +418,12 @@ export function Grid({
                 />
                 {feedback?.id === widget.id && (
                   <span className="grid-feedback" aria-hidden="true">
-                    {`Col ${feedback.cell.x + 1} · row ${feedback.cell.y + 1} · ${feedback.cell.w}×${feedback.cell.h}`}
+                    {t("grid.feedback", {
+                      column: feedback.cell.x + 1,
+                      row: feedback.cell.y + 1,
+                      width: feedback.cell.w,
+                      height: feedback.cell.h,
+                    })}
                   </span>
                 )}
               </div>

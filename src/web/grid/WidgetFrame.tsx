@@ -1,4 +1,5 @@
 import { type KeyboardEvent, memo, type PointerEvent, useCallback, useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import type { Widget } from "../../contract/resources";
 import type { AppSettings } from "../lib/app-settings";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
@@ -34,6 +35,7 @@ export const WidgetFrame = memo(function WidgetFrame({
   onPointerStart,
   onKeyboardLayout,
 }: WidgetFrameProps) {
+  const { t } = useTranslation();
   const config = useMemo(() => definition.parseConfig(widget.config), [definition, widget.config]);
   const title = definition.title?.(config) || definition.name;
 
@@ -55,7 +57,11 @@ export const WidgetFrame = memo(function WidgetFrame({
       className="widget-card"
       data-widget-id={widget.id}
       data-widget-type={widget.widgetType}
-      aria-label={`${definition.name} widget${title !== definition.name ? `: ${title}` : ""}`}
+      aria-label={
+        title !== definition.name
+          ? t("grid.frame.labelWithTitle", { name: definition.name, title })
+          : t("grid.frame.label", { name: definition.name })
+      }
     >
       <header
         className={`widget-header ${editable ? "draggable" : ""}`}
@@ -65,8 +71,8 @@ export const WidgetFrame = memo(function WidgetFrame({
           <button
             type="button"
             className="icon-button small widget-grip"
-            aria-label={`Move ${definition.name}. Arrow keys move, Shift with arrows resizes`}
-            title="Drag to move · arrow keys move · Shift+arrows resize"
+            aria-label={t("grid.frame.move", { name: definition.name })}
+            title={t("grid.frame.moveTitle")}
             onKeyDown={(event) => onKeyboardLayout(widget.id, event)}
           >
             <Icon name="grip" size={16} />
@@ -79,8 +85,8 @@ export const WidgetFrame = memo(function WidgetFrame({
             <button
               type="button"
               className="icon-button small"
-              aria-label={`${definition.name} settings`}
-              title="Settings"
+              aria-label={t("grid.frame.settings", { name: definition.name })}
+              title={t("grid.frame.settingsTitle")}
               onClick={openSettings}
             >
               <Icon name="settings" size={15} />
@@ -90,8 +96,8 @@ export const WidgetFrame = memo(function WidgetFrame({
             <button
               type="button"
               className="icon-button small danger"
-              aria-label={`Remove ${definition.name}`}
-              title="Remove"
+              aria-label={t("grid.frame.remove", { name: definition.name })}
+              title={t("common.remove")}
               onClick={() => onRemove(widget.id)}
             >
               <Icon name="x" size={15} />
@@ -115,7 +121,7 @@ export const WidgetFrame = memo(function WidgetFrame({
         <div
           className="widget-resize"
           aria-hidden="true"
-          title="Drag to resize"
+          title={t("grid.frame.resizeTitle")}
           onPointerDown={(event) => onPointerStart(widget.id, "resize", event)}
         />
       )}

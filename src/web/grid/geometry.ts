@@ -39,13 +39,6 @@ export const BREAKPOINTS: readonly BreakpointSpec[] = [
   { name: "sm", minWidth: 0, columns: 4, fullWidth: true },
 ];
 
-export const BREAKPOINT_LABELS: Record<Breakpoint, string> = {
-  xl: "wide screens",
-  lg: "laptops",
-  md: "tablets",
-  sm: "phones",
-};
-
 export { COLUMN_PX, ROW_PX };
 
 export function breakpointFor(width: number): BreakpointSpec {

@@ -1,3 +1,4 @@
+import { t } from "../i18n/i18n";
 import { request } from "./api";
 
 /**
@@ -88,8 +89,7 @@ async function subscribeCurrent(): Promise<void> {
       // The browser could not reach its vendor's push service (offline, blocked, or none built in).
       throw new PushSetupError(
         "subscribe-failed",
-        `The browser could not subscribe to its push service (${(error as Error)?.message || error}). ` +
-          "Browsers without one, such as some Chromium builds, cannot receive push notifications; reminders still arrive in the bell.",
+        t("lib.push.subscribeFailed", { reason: (error as Error)?.message || String(error) }),
       );
     }
   }
@@ -99,10 +99,8 @@ async function subscribeCurrent(): Promise<void> {
 /** Asks for permission, subscribes with the server's VAPID key, and registers the subscription. */
 export async function enablePush(): Promise<void> {
   const permission = await Notification.requestPermission();
-  if (permission === "denied")
-    throw new PushSetupError("denied", "Notifications are blocked for this site in the browser's settings.");
-  if (permission !== "granted")
-    throw new PushSetupError("dismissed", "The browser did not get permission to show notifications.");
+  if (permission === "denied") throw new PushSetupError("denied", t("lib.push.denied"));
+  if (permission !== "granted") throw new PushSetupError("dismissed", t("lib.push.dismissed"));
   await subscribeCurrent();
 }
 

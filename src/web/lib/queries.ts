@@ -9,6 +9,7 @@ import {
 import { useCallback, useMemo } from "react";
 import type { Bootstrap } from "../../contract/bootstrap";
 import type { Dashboard, Notification, Settings } from "../../contract/resources";
+import { t } from "../i18n/i18n";
 import { useToasts } from "../ui/Toasts";
 import { ApiError, api, describeError, type SessionInfo } from "./api";
 import { type AppSettings, mergeAppSettings, parseAppSettings } from "./app-settings";
@@ -105,7 +106,7 @@ export function useUpdateSettings() {
     mutationFn: (body: SettingsBody) => api.settings.update(body),
     onError: (error) => {
       void client.invalidateQueries({ queryKey: keys.settings });
-      toasts.show({ tone: "error", message: `Settings not saved: ${describeError(error)}` });
+      toasts.show({ tone: "error", message: t("lib.settingsNotSaved", { reason: describeError(error) }) });
     },
     onSuccess: (saved) => {
       // A later change still on its way must not be overwritten by this older answer.

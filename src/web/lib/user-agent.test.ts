@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { switchLanguage } from "../i18n/i18n";
 import { describeDevice, parseUserAgent } from "./user-agent";
 
 const UA = {
@@ -52,5 +53,16 @@ describe("describeDevice", () => {
     expect(describeDevice("SomeBot/1.0")).toBe("Unknown device");
     expect(describeDevice("Mozilla/5.0 (Windows NT 10.0) Gibberish/1")).toBe("A browser on Windows");
     expect(parseUserAgent(UA.safariIphone)).toEqual({ browser: "Safari", os: "iPhone" });
+  });
+
+  it("describes the device in the reader's language, brand names as they are", async () => {
+    await switchLanguage("de");
+    try {
+      expect(describeDevice(UA.chromeLinux)).toBe("Chrome auf Linux");
+      expect(describeDevice("Mozilla/5.0 (Windows NT 10.0) Gibberish/1")).toBe("Ein Browser auf Windows");
+      expect(describeDevice(null)).toBe("Unbekanntes Gerät");
+    } finally {
+      await switchLanguage("en");
+    }
   });
 });

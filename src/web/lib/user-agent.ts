@@ -1,3 +1,5 @@
+import { t } from "../i18n/i18n";
+
 /** A browser and operating system in plain words, from a User-Agent header. */
 export interface Device {
   browser: string | null;
@@ -46,6 +48,6 @@ export function parseUserAgent(userAgent: string | null | undefined): Device {
 /** "Chrome on Linux", "Safari on iPhone", "Firefox", "Windows", or "Unknown device". */
 export function describeDevice(userAgent: string | null | undefined): string {
   const { browser, os } = parseUserAgent(userAgent);
-  if (browser && os) return `${browser} on ${os}`;
-  return browser ?? (os ? `A browser on ${os}` : "Unknown device");
+  if (browser && os) return t("lib.device.browserOn", { browser, os });
+  return browser ?? (os ? t("lib.device.someBrowserOn", { os }) : t("lib.device.unknown"));
 }

@@ -4,6 +4,7 @@ import { type Cell, LAYOUT_KEY } from "../../contract/layout";
 import type { CreateWidgetInput, Widget } from "../../contract/resources";
 import { type Breakpoint, pixelsOfCell } from "../grid/geometry";
 import { type Geometry, type SaverStatus, WidgetSaver } from "../grid/saver";
+import { t } from "../i18n/i18n";
 import { useToasts } from "../ui/Toasts";
 import { ApiError, api, describeError } from "./api";
 import { isRecord } from "./parse";
@@ -60,14 +61,17 @@ export function WidgetStoreProvider({ children }: { children: ReactNode }) {
           toasts.show({
             key: "save-failed",
             tone: "error",
-            message: `Couldn't save your changes (${describeError(error)}). They are kept here and retried.`,
-            action: { label: "Retry now", run: () => void saver.flush() },
+            message: t("lib.widgetStore.saveFailed", { reason: describeError(error) }),
+            action: { label: t("lib.widgetStore.retryNow"), run: () => void saver.flush() },
           }),
         isPermanent: (error) => {
           if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return false;
           if (error.status === 401 || error.status === 429 || error.status === 403) return false;
           if (error.status !== 404) {
-            toasts.show({ tone: "error", message: `A change was refused: ${error.message}` });
+            toasts.show({
+              tone: "error",
+              message: t("lib.widgetStore.refused", { reason: describeError(error) }),
+            });
           }
           return true;
         },
@@ -147,7 +151,7 @@ export function WidgetStoreProvider({ children }: { children: ReactNode }) {
       async remove(dashboardId, id) {
         const list = client.getQueryData<Widget[]>(keys.widgets(dashboardId)) ?? [];
         const widget = list.find((w) => w.id === id);
-        if (!widget) throw new Error("That widget is already gone");
+        if (!widget) throw new Error(t("lib.widgetStore.gone"));
         saver.forget(id);
         patchCache(dashboardId, (current) => current.filter((w) => w.id !== id));
         try {

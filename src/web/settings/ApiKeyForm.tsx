@@ -1,28 +1,40 @@
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { t as translate } from "../i18n/i18n";
 import { ApiError, describeError } from "../lib/api";
 import { API_KEY_SCOPES, type ApiKeyScope, type CreatedApiKey, operatorsApi } from "../lib/operators-api";
 import { Field } from "../ui/fields";
 
-export const SCOPE_LABELS: Record<ApiKeyScope, { label: string; hint: string }> = {
-  read: { label: "Read", hint: "See your dashboards, widgets, settings and notifications." },
-  write: { label: "Write", hint: "Everything Read does, and change, delete and send notifications." },
-  "notifications:write": {
-    label: "Send notifications",
-    hint: "Only post notifications: for a cron job or an uptime monitor.",
-  },
-};
+/** A scope's name and what it allows, in the reader's language; null for a scope this app does not know. */
+export function scopeText(scope: string): { label: string; hint: string } | null {
+  switch (scope) {
+    case "read":
+      return {
+        label: translate("settings.apiKeys.scopes.read.label"),
+        hint: translate("settings.apiKeys.scopes.read.hint"),
+      };
+    case "write":
+      return {
+        label: translate("settings.apiKeys.scopes.write.label"),
+        hint: translate("settings.apiKeys.scopes.write.hint"),
+      };
+    case "notifications:write":
+      return {
+        label: translate("settings.apiKeys.scopes.notificationsWrite.label"),
+        hint: translate("settings.apiKeys.scopes.notificationsWrite.hint"),
+      };
+    default:
+      return null;
+  }
+}
 
-const EXPIRIES: { days: number | null; label: string }[] = [
-  { days: 30, label: "In 30 days" },
-  { days: 90, label: "In 90 days" },
-  { days: 365, label: "In a year" },
-  { days: null, label: "Never" },
-];
+const EXPIRY_DAYS: (number | null)[] = [30, 90, 365, null];
 
 type Errors = Partial<Record<"name" | "scopes" | "form", string>>;
 
 /** Name, scopes and lifetime of a new key. */
 export function ApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void }) {
+  const { t } = useTranslation();
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ApiKeyScope[]>(["read"]);
   const [expires, setExpires] = useState("90");
@@ -37,8 +49,8 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Errors = {};
-    if (!name.trim()) found.name = "Name the key after what will use it";
-    if (scopes.length === 0) found.scopes = "Choose at least one thing the key may do";
+    if (!name.trim()) found.name = t("settings.apiKeys.form.nameMissing");
+    if (scopes.length === 0) found.scopes = t("settings.apiKeys.form.scopesMissing");
     setErrors(found);
     if (found.name) return document.getElementById("key-name")?.focus();
     if (found.scopes) return;
@@ -57,7 +69,7 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void 
       setErrors(
         fields.name || fields.scopes
           ? { name: fields.name, scopes: fields.scopes }
-          : { form: `Couldn't create the key: ${describeError(error)}` },
+          : { form: t("settings.apiKeys.form.failed", { reason: describeError(error) }) },
       );
     } finally {
       setBusy(false);
@@ -67,13 +79,13 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void 
   return (
     <form className="key-form" onSubmit={submit} noValidate aria-labelledby="key-form-title">
       <h3 id="key-form-title" className="section-title">
-        New API key
+        {t("settings.apiKeys.form.title")}
       </h3>
       <Field
         id="key-name"
-        label="Name"
+        label={t("common.name")}
         error={errors.name}
-        hint="What will use it: “Uptime Kuma”, “backup script”."
+        hint={t("settings.apiKeys.form.nameHint")}
       >
         {(id, describedBy) => (
           <input
@@ -91,7 +103,7 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void 
         )}
       </Field>
       <fieldset className="scope-list" aria-describedby={errors.scopes ? "key-scopes-error" : undefined}>
-        <legend className="field-label">What it may do</legend>
+        <legend className="field-label">{t("settings.apiKeys.form.scopes")}</legend>
         {API_KEY_SCOPES.map((scope) => (
           <label key={scope} className="checkbox-row scope-option">
             <input
@@ -100,8 +112,8 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void 
               onChange={(e) => toggle(scope, e.target.checked)}
             />
             <span>
-              <strong>{SCOPE_LABELS[scope].label}</strong>{" "}
-              <span className="muted">{SCOPE_LABELS[scope].hint}</span>
+              <strong>{scopeText(scope)?.label ?? scope}</strong>{" "}
+              <span className="muted">{scopeText(scope)?.hint}</span>
             </span>
           </label>
         ))}
@@ -111,12 +123,16 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void 
           </p>
         )}
       </fieldset>
-      <Field label="Expires">
+      <Field label={t("settings.apiKeys.form.expires")}>
         {(id) => (
           <select id={id} value={expires} onChange={(e) => setExpires(e.target.value)}>
-            {EXPIRIES.map((option) => (
-              <option key={option.label} value={option.days === null ? "never" : String(option.days)}>
-                {option.label}
+            {EXPIRY_DAYS.map((days) => (
+              <option key={days ?? "never"} value={days === null ? "never" : String(days)}>
+                {days === null
+                  ? t("time.never")
+                  : days === 365
+                    ? t("settings.apiKeys.form.inAYear")
+                    : t("settings.apiKeys.form.inDays", { count: days })}
               </option>
             ))}
           </select>
@@ -129,7 +145,7 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void 
       )}
       <div className="dialog-actions start">
         <button type="submit" className="button primary" disabled={busy}>
-          {busy ? "Creating…" : "Create key"}
+          {busy ? t("settings.apiKeys.form.creating") : t("settings.apiKeys.form.submit")}
         </button>
       </div>
     </form>

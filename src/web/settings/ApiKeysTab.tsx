@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { useLocale } from "../i18n/use-locale";
 import { type ApiKey, type CreatedApiKey, ignoreGone, operatorsApi } from "../lib/operators-api";
 import { operatorKeys } from "../lib/operators-queries";
 import { exactTime, relativeTime } from "../lib/relative-time";
@@ -8,23 +10,23 @@ import { CopyField } from "../ui/CopyField";
 import { Icon } from "../ui/icons";
 import { ErrorState, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
-import { ApiKeyForm, SCOPE_LABELS } from "./ApiKeyForm";
+import { ApiKeyForm, scopeText } from "./ApiKeyForm";
 
 /** The new key, told once: copy it now or create another. */
 function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {
+  const { t } = useTranslation();
   return (
     <section className="secret-box" aria-labelledby="created-key-title">
       <h3 id="created-key-title" className="section-title">
-        <Icon name="check" size={16} /> “{created.name}” is ready
+        <Icon name="check" size={16} /> {t("settings.apiKeys.created.title", { name: created.name })}
       </h3>
       <p>
-        Copy the key now and keep it somewhere safe: <strong>you won't see it again.</strong> Send it as{" "}
-        <code>Authorization: Bearer …</code>
+        <Trans i18nKey="settings.apiKeys.created.text" components={{ strong: <strong />, code: <code /> }} />
       </p>
-      <CopyField value={created.key} label="API key" mono />
+      <CopyField value={created.key} label={t("settings.apiKeys.created.key")} mono />
       <div className="dialog-actions start">
         <button type="button" className="button" onClick={onDone}>
-          Done
+          {t("common.done")}
         </button>
       </div>
     </section>
@@ -32,6 +34,9 @@ function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone(): voi
 }
 
 function KeyRow({ item, onRevoke }: { item: ApiKey; onRevoke(): void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const when = (iso: string) => relativeTime(iso, undefined, locale);
   const expired = item.expiresAt !== null && Date.parse(item.expiresAt) <= Date.now();
   return (
     <li className="provider-row key-row" data-key-id={item.id}>
@@ -39,38 +44,42 @@ function KeyRow({ item, onRevoke }: { item: ApiKey; onRevoke(): void }) {
         <div className="key-title">
           <strong>{item.name}</strong>
           <code className="key-start">{item.start.endsWith("…") ? item.start : `${item.start}…`}</code>
-          {expired && <span className="status-pill is-warn">Expired</span>}
+          {expired && <span className="status-pill is-warn">{t("time.expired")}</span>}
         </div>
         <div className="key-scopes">
           {item.scopes.map((scope) => (
             <span key={scope} className="status-pill">
-              {SCOPE_LABELS[scope]?.label ?? scope}
+              {scopeText(scope)?.label ?? scope}
             </span>
           ))}
         </div>
         <p className="key-meta muted">
-          <span title={exactTime(item.createdAt)}>Created {relativeTime(item.createdAt)}</span>
-          {" · "}
-          <span title={item.expiresAt ? exactTime(item.expiresAt) : undefined}>
-            {expired
-              ? "Expired"
-              : item.expiresAt
-                ? `Expires ${relativeTime(item.expiresAt)}`
-                : "Never expires"}
+          <span title={exactTime(item.createdAt, locale)}>
+            {t("settings.apiKeys.key.created", { when: when(item.createdAt) })}
           </span>
           {" · "}
-          <span title={item.lastUsedAt ? exactTime(item.lastUsedAt) : undefined}>
-            {item.lastUsedAt ? `Last used ${relativeTime(item.lastUsedAt)}` : "Never used"}
+          <span title={item.expiresAt ? exactTime(item.expiresAt, locale) : undefined}>
+            {expired
+              ? t("time.expired")
+              : item.expiresAt
+                ? t("settings.apiKeys.key.expires", { when: when(item.expiresAt) })
+                : t("settings.apiKeys.key.neverExpires")}
+          </span>
+          {" · "}
+          <span title={item.lastUsedAt ? exactTime(item.lastUsedAt, locale) : undefined}>
+            {item.lastUsedAt
+              ? t("settings.apiKeys.key.lastUsed", { when: when(item.lastUsedAt) })
+              : t("settings.apiKeys.key.neverUsed")}
           </span>
         </p>
       </div>
       <button
         type="button"
         className="button ghost small danger-text"
-        aria-label={`Revoke ${item.name}`}
+        aria-label={t("settings.apiKeys.key.revokeNamed", { name: item.name })}
         onClick={onRevoke}
       >
-        Revoke
+        {t("settings.apiKeys.key.revoke")}
       </button>
     </li>
   );
@@ -78,6 +87,7 @@ function KeyRow({ item, onRevoke }: { item: ApiKey; onRevoke(): void }) {
 
 /** Settings → API keys: keys for scripts and integrations, each with its scopes. */
 export function ApiKeysTab() {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const toasts = useToasts();
   const list = useQuery({ queryKey: operatorKeys.apiKeys, queryFn: operatorsApi.keys.list });
@@ -92,23 +102,25 @@ export function ApiKeysTab() {
 
   return (
     <div className="settings-section">
-      <p className="muted">
-        API keys let scripts and other services use Tessera as you, within the scopes you give them.
-      </p>
+      <p className="muted">{t("settings.apiKeys.intro")}</p>
       {created ? (
         <CreatedKey created={created} onDone={() => setCreated(null)} />
       ) : (
         <ApiKeyForm onCreated={onCreated} />
       )}
-      <h3 className="section-title">Your keys</h3>
+      <h3 className="section-title">{t("settings.apiKeys.list.title")}</h3>
       {list.isPending ? (
         <Skeleton height={64} width="100%" />
       ) : list.isError ? (
-        <ErrorState error={list.error} title="Your keys didn't load" onRetry={() => void list.refetch()} />
+        <ErrorState
+          error={list.error}
+          title={t("settings.apiKeys.list.loadFailed")}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.length === 0 ? (
-        <p className="muted empty-line">No API keys yet.</p>
+        <p className="muted empty-line">{t("settings.apiKeys.list.empty")}</p>
       ) : (
-        <ul className="provider-list" aria-label="API keys">
+        <ul className="provider-list" aria-label={t("settings.apiKeys.list.label")}>
           {list.data.map((item) => (
             <KeyRow key={item.id} item={item} onRevoke={() => setRevoking(item)} />
           ))}
@@ -116,10 +128,10 @@ export function ApiKeysTab() {
       )}
       {revoking && (
         <ConfirmDialog
-          title={`Revoke “${revoking.name}”?`}
-          description="Whatever uses this key stops working at once. This cannot be undone."
-          confirmLabel="Revoke key"
-          busyLabel="Revoking…"
+          title={t("settings.apiKeys.revokeDialog.title", { name: revoking.name })}
+          description={t("settings.apiKeys.revokeDialog.description")}
+          confirmLabel={t("settings.apiKeys.revokeDialog.confirm")}
+          busyLabel={t("settings.apiKeys.revokeDialog.revoking")}
           onClose={() => setRevoking(null)}
           onConfirm={async () => {
             await operatorsApi.keys.remove(revoking.id).catch(ignoreGone);
@@ -127,7 +139,7 @@ export function ApiKeysTab() {
               keys?.filter((k) => k.id !== revoking.id),
             );
             if (created?.id === revoking.id) setCreated(null);
-            toasts.show({ tone: "success", message: `“${revoking.name}” is revoked` });
+            toasts.show({ tone: "success", message: t("settings.apiKeys.revoked", { name: revoking.name }) });
           }}
         />
       )}

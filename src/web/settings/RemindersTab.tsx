@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { t } from "../i18n/i18n";
 import { describeError } from "../lib/api";
 import {
   currentSubscription,
@@ -13,12 +15,21 @@ import {
 import { useToasts } from "../ui/Toasts";
 
 /** Where each reminder is set: per widget, in its settings (the server decides when it is due). */
-const SOURCES: { widget: string; what: string }[] = [
-  { widget: "Countdown", what: "“Notify me when it ends”" },
-  { widget: "Todo", what: "a due date on an item" },
-  { widget: "Crypto", what: "price alerts above or below a price" },
-  { widget: "Meetings", what: "“Remind me” minutes before each event" },
-  { widget: "Inbox", what: "new mail" },
+const sources = (): { widget: string; what: string }[] => [
+  {
+    widget: t("settings.reminders.sources.countdown.widget"),
+    what: t("settings.reminders.sources.countdown.what"),
+  },
+  { widget: t("settings.reminders.sources.todo.widget"), what: t("settings.reminders.sources.todo.what") },
+  {
+    widget: t("settings.reminders.sources.crypto.widget"),
+    what: t("settings.reminders.sources.crypto.what"),
+  },
+  {
+    widget: t("settings.reminders.sources.meetings.widget"),
+    what: t("settings.reminders.sources.meetings.what"),
+  },
+  { widget: t("settings.reminders.sources.inbox.widget"), what: t("settings.reminders.sources.inbox.what") },
 ];
 
 type State = { kind: "loading" } | { kind: "off" } | { kind: "on" } | { kind: "busy"; to: "on" | "off" };
@@ -26,12 +37,9 @@ type State = { kind: "loading" } | { kind: "off" } | { kind: "on" } | { kind: "b
 /** Why push cannot be turned on here, or null when it can. */
 function blocker(): string | null {
   const availability = pushAvailability();
-  if (availability === "insecure")
-    return "Push notifications need a secure page: open Tessera over https (or on http://localhost).";
-  if (availability === "unsupported")
-    return "This browser does not support push notifications. On iPhone and iPad, add Tessera to the home screen first.";
-  if (notificationPermission() === "denied")
-    return "Notifications are blocked for this site. Allow them in the browser's site settings, then come back.";
+  if (availability === "insecure") return t("settings.reminders.blocked.insecure");
+  if (availability === "unsupported") return t("settings.reminders.blocked.unsupported");
+  if (notificationPermission() === "denied") return t("settings.reminders.blocked.denied");
   return null;
 }
 
@@ -40,6 +48,7 @@ function blocker(): string | null {
  * this browser's own subscription (each device decides for itself); the server keeps a copy.
  */
 export function RemindersTab() {
+  const { t } = useTranslation();
   const toasts = useToasts();
   const [state, setState] = useState<State>({ kind: "loading" });
   const [problem, setProblem] = useState<string | null>(blocker);
@@ -80,8 +89,8 @@ export function RemindersTab() {
         tone: "success",
         message:
           subscriptions === 1
-            ? "Test notification sent to this device."
-            : `Test notification sent to ${subscriptions} devices.`,
+            ? t("settings.reminders.testSentHere")
+            : t("settings.reminders.testSent", { count: subscriptions }),
       });
     } catch (error) {
       toasts.show({ tone: "error", message: describeError(error) });
@@ -94,18 +103,15 @@ export function RemindersTab() {
   const checked = state.kind === "on" || (state.kind === "busy" && state.to === "on");
   return (
     <div className="settings-section reminders-tab">
-      <p className="muted">
-        Reminders are set on each widget, in its settings. The server keeps the time, so they arrive in the
-        bell even when no Tessera tab is open, and only once however many tabs are.
-      </p>
+      <p className="muted">{t("settings.reminders.intro")}</p>
       <ul className="reminder-sources">
-        {SOURCES.map((s) => (
+        {sources().map((s) => (
           <li key={s.widget}>
             <strong>{s.widget}</strong> <span className="muted">{s.what}</span>
           </li>
         ))}
       </ul>
-      <h3 className="section-title">Push notifications</h3>
+      <h3 className="section-title">{t("settings.reminders.push.title")}</h3>
       <label className="checkbox-row">
         <input
           type="checkbox"
@@ -113,13 +119,10 @@ export function RemindersTab() {
           disabled={unavailable !== null || state.kind === "loading" || state.kind === "busy"}
           onChange={(e) => void toggle(e.target.checked)}
         />
-        Push notifications on this device
-        {state.kind === "on" && <span className="status-pill is-on">On</span>}
+        {t("settings.reminders.push.toggle")}
+        {state.kind === "on" && <span className="status-pill is-on">{t("settings.reminders.push.on")}</span>}
       </label>
-      <p className="field-hint">
-        Shows reminders as system notifications on this device, even with the browser in the background. Each
-        device and browser is turned on separately.
-      </p>
+      <p className="field-hint">{t("settings.reminders.push.hint")}</p>
       {(unavailable ?? problem) && (
         <p className="form-error" role="alert">
           {unavailable ?? problem}
@@ -132,7 +135,7 @@ export function RemindersTab() {
           disabled={state.kind !== "on" || testing}
           onClick={() => void test()}
         >
-          {testing ? "Sending…" : "Send a test notification"}
+          {testing ? t("settings.reminders.test.sending") : t("settings.reminders.test.send")}
         </button>
       </div>
     </div>

@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../i18n/use-locale";
 import { describeError } from "../lib/api";
 import { type DeviceSession, ignoreGone, operatorsApi } from "../lib/operators-api";
 import { operatorKeys } from "../lib/operators-queries";
@@ -16,6 +18,8 @@ export function sortSessions(list: readonly DeviceSession[]): DeviceSession[] {
 }
 
 function SessionRow({ item, busy, onSignOut }: { item: DeviceSession; busy: boolean; onSignOut(): void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const device = describeDevice(item.userAgent);
   const { os } = parseUserAgent(item.userAgent);
   const mobile = os === "iPhone" || os === "Android";
@@ -25,7 +29,7 @@ function SessionRow({ item, busy, onSignOut }: { item: DeviceSession; busy: bool
         <div className="key-title">
           <Icon name={mobile ? "phone" : "monitor"} size={16} className="muted" />
           <strong>{device}</strong>
-          {item.current && <span className="status-pill is-on">This device</span>}
+          {item.current && <span className="status-pill is-on">{t("settings.sessions.thisDevice")}</span>}
         </div>
         <p className="key-meta muted">
           {item.ipAddress && (
@@ -34,11 +38,17 @@ function SessionRow({ item, busy, onSignOut }: { item: DeviceSession; busy: bool
               {" · "}
             </>
           )}
-          <span title={exactTime(item.lastActiveAt)}>
-            {item.current ? "Active now" : `Last active ${relativeTime(item.lastActiveAt)}`}
+          <span title={exactTime(item.lastActiveAt, locale)}>
+            {item.current
+              ? t("settings.sessions.activeNow")
+              : t("settings.sessions.lastActive", {
+                  when: relativeTime(item.lastActiveAt, undefined, locale),
+                })}
           </span>
           {" · "}
-          <span title={exactTime(item.createdAt)}>Signed in {relativeTime(item.createdAt)}</span>
+          <span title={exactTime(item.createdAt, locale)}>
+            {t("settings.sessions.signedIn", { when: relativeTime(item.createdAt, undefined, locale) })}
+          </span>
         </p>
       </div>
       {!item.current && (
@@ -46,10 +56,14 @@ function SessionRow({ item, busy, onSignOut }: { item: DeviceSession; busy: bool
           type="button"
           className="button ghost small"
           disabled={busy}
-          aria-label={`Sign out ${device}${item.ipAddress ? ` at ${item.ipAddress}` : ""}`}
+          aria-label={
+            item.ipAddress
+              ? t("settings.sessions.signOutDeviceAt", { device, ip: item.ipAddress })
+              : t("settings.sessions.signOutDevice", { device })
+          }
           onClick={onSignOut}
         >
-          Sign out
+          {t("settings.sessions.signOut")}
         </button>
       )}
     </li>
@@ -58,6 +72,7 @@ function SessionRow({ item, busy, onSignOut }: { item: DeviceSession; busy: bool
 
 /** Settings → Sessions: where this account is signed in, and signing those out. */
 export function SessionsTab() {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const toasts = useToasts();
   const list = useQuery({ queryKey: operatorKeys.sessions, queryFn: operatorsApi.sessions.list });
@@ -65,18 +80,26 @@ export function SessionsTab() {
     mutationFn: (id: string) => operatorsApi.sessions.remove(id).catch(ignoreGone),
     onSuccess: (_r, id) => {
       client.setQueryData<DeviceSession[]>(operatorKeys.sessions, (s) => s?.filter((x) => x.id !== id));
-      toasts.show({ tone: "success", message: "That device is signed out" });
+      toasts.show({ tone: "success", message: t("settings.sessions.signedOut") });
     },
-    onError: (e) => toasts.show({ tone: "error", message: `Couldn't sign it out: ${describeError(e)}` }),
+    onError: (e) =>
+      toasts.show({
+        tone: "error",
+        message: t("settings.sessions.signOutFailed", { reason: describeError(e) }),
+      }),
   });
   const removeOthers = useMutation({
     mutationFn: operatorsApi.sessions.revokeOthers,
     onSuccess: () => {
       client.setQueryData<DeviceSession[]>(operatorKeys.sessions, (s) => s?.filter((x) => x.current));
       void client.invalidateQueries({ queryKey: operatorKeys.sessions });
-      toasts.show({ tone: "success", message: "Every other device is signed out" });
+      toasts.show({ tone: "success", message: t("settings.sessions.othersSignedOut") });
     },
-    onError: (e) => toasts.show({ tone: "error", message: `Couldn't sign them out: ${describeError(e)}` }),
+    onError: (e) =>
+      toasts.show({
+        tone: "error",
+        message: t("settings.sessions.signOutOthersFailed", { reason: describeError(e) }),
+      }),
   });
 
   if (list.isPending)
@@ -91,7 +114,7 @@ export function SessionsTab() {
       <div className="settings-section">
         <ErrorState
           error={list.error}
-          title="Your sessions didn't load"
+          title={t("settings.sessions.loadFailed")}
           onRetry={() => void list.refetch()}
         />
       </div>
@@ -101,10 +124,8 @@ export function SessionsTab() {
   const others = sessions.filter((s) => !s.current).length;
   return (
     <div className="settings-section">
-      <p className="muted">
-        Where your account is signed in. Sign out a device you don't recognise or no longer use.
-      </p>
-      <ul className="provider-list" aria-label="Signed-in devices">
+      <p className="muted">{t("settings.sessions.intro")}</p>
+      <ul className="provider-list" aria-label={t("settings.sessions.listLabel")}>
         {sessions.map((item) => (
           <SessionRow
             key={item.id}
@@ -122,9 +143,9 @@ export function SessionsTab() {
           onClick={() => removeOthers.mutate()}
         >
           <Icon name="logOut" size={15} />{" "}
-          {removeOthers.isPending ? "Signing out…" : "Sign out all other devices"}
+          {removeOthers.isPending ? t("settings.sessions.signingOut") : t("settings.sessions.signOutOthers")}
         </button>
-        {others === 0 && <span className="muted inline-note">No other devices are signed in.</span>}
+        {others === 0 && <span className="muted inline-note">{t("settings.sessions.noOthers")}</span>}
       </div>
     </div>
   );

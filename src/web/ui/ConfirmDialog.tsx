@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { describeError } from "../lib/api";
 import { Dialog } from "./Dialog";
 
@@ -11,7 +12,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   busyLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   onConfirm,
   onClose,
   describe = describeError,
@@ -27,6 +28,7 @@ export function ConfirmDialog({
   describe?(error: unknown): string;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -39,7 +41,7 @@ export function ConfirmDialog({
       )}
       <div className="dialog-actions">
         <button type="button" className="button ghost" onClick={onClose} data-autofocus>
-          {cancelLabel}
+          {cancelLabel ?? t("common.cancel")}
         </button>
         <button
           type="button"

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Icon } from "./icons";
 
 /**
@@ -6,6 +7,7 @@ import { Icon } from "./icons";
  * readers; without clipboard access the value is selected for Ctrl+C instead.
  */
 export function CopyField({ value, label, mono = false }: { value: string; label: string; mono?: boolean }) {
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<"" | "copied" | "select">("");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -36,18 +38,18 @@ export function CopyField({ value, label, mono = false }: { value: string; label
           spellCheck={false}
           onFocus={(e) => e.target.select()}
         />
-        <button type="button" className="button small" onClick={() => void copy()}>
+        <button
+          type="button"
+          className="button small"
+          aria-label={t("ui.copy.named", { label })}
+          onClick={() => void copy()}
+        >
           <Icon name={status === "copied" ? "check" : "copy"} size={14} />
-          {status === "copied" ? "Copied" : "Copy"}
-          <span className="visually-hidden"> {label.toLowerCase()}</span>
+          {status === "copied" ? t("ui.copy.copied") : t("common.copy")}
         </button>
       </div>
       <p className="copy-status" aria-live="polite">
-        {status === "copied"
-          ? "Copied to the clipboard."
-          : status === "select"
-            ? "Couldn't reach the clipboard: it is selected, press Ctrl+C (⌘C) to copy."
-            : ""}
+        {status === "copied" ? t("ui.copy.done") : status === "select" ? t("ui.copy.selected") : ""}
       </p>
     </div>
   );

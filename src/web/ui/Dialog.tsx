@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Icon } from "./icons";
 
 interface DialogProps {
@@ -29,6 +30,7 @@ export function Dialog({
   dismissible = true,
   className = "",
 }: DialogProps) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -81,7 +83,7 @@ export function Dialog({
               )}
             </div>
             {dismissible && (
-              <button type="button" className="icon-button" onClick={onClose} aria-label="Close">
+              <button type="button" className="icon-button" onClick={onClose} aria-label={t("common.close")}>
                 <Icon name="x" />
               </button>
             )}

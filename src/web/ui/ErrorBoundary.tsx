@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from "react";
+import { t } from "../i18n/i18n";
 import { ErrorState } from "./States";
 
 interface Props {
@@ -18,7 +19,7 @@ export class ErrorBoundary extends Component<Props, { error: unknown }> {
     if (this.state.error) {
       return (
         <ErrorState
-          title={this.props.title ?? "This widget crashed"}
+          title={this.props.title ?? t("ui.error.widgetCrashed")}
           error={this.state.error}
           onRetry={() => this.setState({ error: null })}
         />

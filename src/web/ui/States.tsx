@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { describeError } from "../lib/api";
 import { Icon } from "./icons";
 
@@ -17,7 +18,7 @@ export function Skeleton({
 export function ErrorState({
   error,
   onRetry,
-  title = "Something went wrong",
+  title,
   message,
 }: {
   error: unknown;
@@ -26,22 +27,24 @@ export function ErrorState({
   /** What went wrong, when the caller can say it better than the generic description. */
   message?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="error-state" role="alert">
       <Icon name="alert" size={22} />
-      <strong>{title}</strong>
+      <strong>{title ?? t("ui.error.title")}</strong>
       <p>{message ?? describeError(error)}</p>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
-          <Icon name="refresh" size={16} /> Try again
+          <Icon name="refresh" size={16} /> {t("ui.error.tryAgain")}
         </button>
       )}
     </div>
   );
 }
 
-export function Spinner({ label = "Loading" }: { label?: string }) {
-  return <span className="spinner" role="status" aria-label={label} />;
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  return <span className="spinner" role="status" aria-label={label ?? t("ui.spinner")} />;
 }
 
 export function EmptyHint({

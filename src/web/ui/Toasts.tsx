@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Icon, type IconName } from "./icons";
 
 export type ToastTone = "info" | "success" | "error" | "reminder" | "alert";
@@ -32,6 +33,7 @@ const ICONS: Record<ToastTone, IconName> = {
 };
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const seq = useRef(0);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -64,7 +66,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toasts" aria-live="polite" aria-label="Notifications">
+      <section className="toasts" aria-live="polite" aria-label={t("ui.toasts.label")}>
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast-${toast.tone ?? "info"}`} role="status">
             <Icon name={ICONS[toast.tone ?? "info"]} size={16} />
@@ -84,7 +86,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <button
               type="button"
               className="icon-button small"
-              aria-label="Dismiss"
+              aria-label={t("ui.toasts.dismiss")}
               onClick={() => remove(toast.id)}
             >
               <Icon name="x" size={14} />
