@@ -266,31 +266,31 @@ export default function SettingsDialog({
   const { t } = useTranslation();
   const setTab = onTab;
   const labels = useSettingsTabLabels();
-  const TABS = SETTINGS_TABS.map((id) => ({ id, label: labels[id] }));
+  const tabs = SETTINGS_TABS.map((id) => ({ id, label: labels[id] }));
   return (
     <Dialog open onClose={onClose} size="md" title={t("settings.title")} className="settings-dialog">
       <div className="tabs" role="tablist" aria-label={t("settings.sections")}>
-        {TABS.map((t) => (
+        {tabs.map((entry) => (
           <button
-            key={t.id}
+            key={entry.id}
             type="button"
             role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            className={`tab${tab === t.id ? " is-selected" : ""}`}
-            onClick={() => setTab(t.id)}
+            id={`tab-${entry.id}`}
+            aria-selected={tab === entry.id}
+            aria-controls={`panel-${entry.id}`}
+            tabIndex={tab === entry.id ? 0 : -1}
+            className={`tab${tab === entry.id ? " is-selected" : ""}`}
+            onClick={() => setTab(entry.id)}
             onKeyDown={(e) => {
-              const index = TABS.findIndex((x) => x.id === tab);
+              const index = tabs.findIndex((x) => x.id === tab);
               const delta = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
               if (!delta) return;
-              const next = TABS[(index + delta + TABS.length) % TABS.length]!;
+              const next = tabs[(index + delta + tabs.length) % tabs.length]!;
               setTab(next.id);
               document.getElementById(`tab-${next.id}`)?.focus();
             }}
           >
-            {t.label}
+            {entry.label}
           </button>
         ))}
       </div>
