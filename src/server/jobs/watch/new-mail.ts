@@ -1,13 +1,12 @@
-import { and, eq } from "drizzle-orm";
 import type { Notification } from "../../../contract/resources.js";
 import type { InboxConfig } from "../../../contract/widgets/inbox.js";
 import type { Db } from "../../db/client.js";
-import { alertWatchStates } from "../../db/schema.js";
 import { ProblemError } from "../../http/errors.js";
 import type { ProviderServices } from "../../providers/client.js";
 import { listMessages } from "../../providers/suite/mail.js";
 import { recordAlert } from "../record.js";
 import type { WatchedWidget, Watcher } from "./pass.js";
+import { lockWatchStates } from "./states.js";
 
 /** The page the Inbox widget shows first, so a pass reads its cached answer when a tab is open. */
 const PAGE_SIZE = 20;
@@ -42,19 +41,11 @@ export function newMailWatcher(services: ProviderServices): Watcher {
         }
         const notifications = await deps.database.db.transaction(async (transaction) => {
           const tx = transaction as unknown as Db;
-          const where = and(eq(alertWatchStates.widgetId, widget.id), eq(alertWatchStates.key, STATE_KEY));
-          const [row] = await tx.select().from(alertWatchStates).where(where).for("update");
-          const ids = page.messages.map((m) => m.id);
-          const next: MailState = { ids };
-          await tx
-            .insert(alertWatchStates)
-            .values({ widgetId: widget.id, key: STATE_KEY, state: next })
-            .onConflictDoUpdate({
-              target: [alertWatchStates.widgetId, alertWatchStates.key],
-              set: { state: next, updatedAt: new Date(deps.clock()) },
-            });
-          if (!row) return [];
-          const seen = new Set((row.state as MailState).ids);
+          const states = await lockWatchStates<MailState>(tx, widget.id, STATE_KEY, deps.clock);
+          const before = states.get(STATE_KEY);
+          await states.save(STATE_KEY, { ids: page.messages.map((m) => m.id) });
+          if (!before) return [];
+          const seen = new Set(before.ids);
           const fresh = page.messages.filter((m) => !seen.has(m.id) && m.unread);
           const announce = async (key: string, message: string) =>
             recordAlert(tx, deps.queue, deps.notifications, {

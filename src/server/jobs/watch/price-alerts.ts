@@ -1,13 +1,12 @@
-import { and, eq, like } from "drizzle-orm";
 import type { Timeframe } from "../../../contract/data.js";
 import type { Notification } from "../../../contract/resources.js";
 import type { CryptoConfig, PriceAlert } from "../../../contract/widgets/crypto.js";
 import { DEFAULT_TIMEFRAME } from "../../../contract/widgets/crypto.js";
 import type { Db } from "../../db/client.js";
-import { alertWatchStates } from "../../db/schema.js";
 import type { Market } from "../../exchange/market.js";
 import { recordAlert } from "../record.js";
 import type { WatchDeps, WatchedWidget, Watcher } from "./pass.js";
+import { lockWatchStates } from "./states.js";
 
 /** A price alert's memory between passes: for which line it was armed, and how often it fired. */
 interface PriceState {
@@ -96,12 +95,7 @@ async function checkWidget(
 ): Promise<Notification[]> {
   return deps.database.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const rows = await tx
-      .select()
-      .from(alertWatchStates)
-      .where(and(eq(alertWatchStates.widgetId, widget.id), like(alertWatchStates.key, "price:%")))
-      .for("update");
-    const states = new Map(rows.map((row) => [row.key, row.state as PriceState]));
+    const states = await lockWatchStates<PriceState>(tx, widget.id, "price:", deps.clock);
     const alerts = widget.config.alerts ?? [];
     const fired: Notification[] = [];
     for (const alert of alerts) {
@@ -110,15 +104,7 @@ async function checkWidget(
       const key = stateKey(alert);
       const before = states.get(key);
       const { next, fire } = decide(alert, before, price);
-      if (next !== before) {
-        await tx
-          .insert(alertWatchStates)
-          .values({ widgetId: widget.id, key, state: next })
-          .onConflictDoUpdate({
-            target: [alertWatchStates.widgetId, alertWatchStates.key],
-            set: { state: next, updatedAt: new Date(deps.clock()) },
-          });
-      }
+      if (next !== before) await states.save(key, next);
       if (!fire) continue;
       const notification = await recordAlert(tx, deps.queue, deps.notifications, {
         userId: widget.userId,
@@ -128,14 +114,7 @@ async function checkWidget(
       });
       if (notification) fired.push(notification);
     }
-    // Alerts removed from the config forget their state.
-    const current = new Set(alerts.map(stateKey));
-    for (const row of rows) {
-      if (!current.has(row.key))
-        await tx
-          .delete(alertWatchStates)
-          .where(and(eq(alertWatchStates.widgetId, widget.id), eq(alertWatchStates.key, row.key)));
-    }
+    await states.keepOnly(alerts.map(stateKey));
     return fired;
   });
 }

@@ -1,13 +1,12 @@
-import { and, eq, like } from "drizzle-orm";
 import type { StatusState } from "../../../contract/data.js";
 import type { Notification } from "../../../contract/resources.js";
 import { type StatusConfig, type StatusTarget, statusStateKey } from "../../../contract/widgets/status.js";
 import type { Db } from "../../db/client.js";
-import { alertWatchStates } from "../../db/schema.js";
 import { mapBounded, type Probe, probe } from "../../status/probe.js";
 import type { Upstream } from "../../upstream/upstream.js";
 import { recordAlert } from "../record.js";
 import type { WatchDeps, WatchedWidget, Watcher } from "./pass.js";
+import { lockWatchStates } from "./states.js";
 
 /** Checks in flight at once: a pass over many checks must not open hundreds of sockets. */
 const CONCURRENCY = 8;
@@ -84,12 +83,7 @@ async function recordWidget(
 ): Promise<Notification[]> {
   return deps.database.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const rows = await tx
-      .select()
-      .from(alertWatchStates)
-      .where(and(eq(alertWatchStates.widgetId, widget.id), like(alertWatchStates.key, "status:%")))
-      .for("update");
-    const states = new Map(rows.map((row) => [row.key, row.state as StoredStatus]));
+    const states = await lockWatchStates<StoredStatus>(tx, widget.id, "status:", deps.clock);
     const fired: Notification[] = [];
     for (const target of widget.config.checks) {
       const key = statusStateKey(target.id);
@@ -99,13 +93,7 @@ async function recordWidget(
         judged(target, probes.get(target.url)!),
         at,
       );
-      await tx
-        .insert(alertWatchStates)
-        .values({ widgetId: widget.id, key, state: next })
-        .onConflictDoUpdate({
-          target: [alertWatchStates.widgetId, alertWatchStates.key],
-          set: { state: next, updatedAt: new Date(deps.clock()) },
-        });
+      await states.save(key, next);
       if (!changed || widget.config.notify !== true) continue;
       const notification = await recordAlert(tx, deps.queue, deps.notifications, {
         userId: widget.userId,
@@ -115,14 +103,7 @@ async function recordWidget(
       });
       if (notification) fired.push(notification);
     }
-    // Targets removed from the config forget their state.
-    const current = new Set(widget.config.checks.map((t) => statusStateKey(t.id)));
-    for (const row of rows) {
-      if (!current.has(row.key))
-        await tx
-          .delete(alertWatchStates)
-          .where(and(eq(alertWatchStates.widgetId, widget.id), eq(alertWatchStates.key, row.key)));
-    }
+    await states.keepOnly(widget.config.checks.map((t) => statusStateKey(t.id)));
     return fired;
   });
 }

@@ -1,0 +1,56 @@
+// ESLint runs one rule only: no hard-coded user-visible text in the web app's components
+// (Biome lints everything else). Part of `npm run lint:i18n`.
+import tsParser from "@typescript-eslint/parser";
+import i18next from "eslint-plugin-i18next";
+
+export default [
+  {
+    files: ["src/web/**/*.tsx"],
+    ignores: ["src/web/**/*.test.tsx"],
+    languageOptions: { parser: tsParser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    plugins: { i18next },
+    rules: {
+      "i18next/no-literal-string": [
+        "error",
+        {
+          // Text inside JSX, and strings given to the attributes people read or hear.
+          mode: "jsx-only",
+          // <code> holds literals (env names, values to type); <Trans> is translated as a whole.
+          "jsx-components": { exclude: ["Trans", "code"] },
+          "jsx-attributes": {
+            include: [
+              "^aria-(label|description|roledescription|valuetext|placeholder)$",
+              "^(title|alt|placeholder|label|legend|hint|description|message|heading|caption|summary)$",
+              "^\\w+(Label|Text|Title|Message|Hint)$",
+            ],
+          },
+          callees: {
+            exclude: [
+              "t",
+              "i18n(ext)?",
+              "require",
+              "addEventListener",
+              "removeEventListener",
+              "getElementById",
+              "includes",
+              "startsWith",
+              "endsWith",
+              "classNames",
+              "cx",
+              "Icon",
+            ],
+          },
+          words: {
+            // Punctuation, numbers, symbols, emoji and brand names are not sentences to translate.
+            exclude: [
+              "[0-9!-/:-@[-`{-~\\s·•…×→←↑↓›‹–—]+",
+              "^\\p{Emoji}+$",
+              "^[A-Z0-9_]+$",
+              "^(Tessera|GitHub|Google|Notion)$",
+            ],
+          },
+        },
+      ],
+    },
+  },
+];
