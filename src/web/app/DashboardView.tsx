@@ -65,19 +65,20 @@ function SaveStatus() {
   ) : null;
 }
 
+/** Placeholder cards: key, width, height. */
+const GRID_SKELETON = [
+  ["a", 300, 200],
+  ["b", 300, 200],
+  ["c", 320, 200],
+  ["d", 600, 300],
+  ["e", 480, 300],
+] as const;
+
 function GridSkeleton() {
   const { t } = useTranslation();
   return (
     <div className="skeleton-grid" role="status" aria-busy="true" aria-label={t("dashboard.loadingWidgets")}>
-      {(
-        [
-          ["a", 300, 200],
-          ["b", 300, 200],
-          ["c", 320, 200],
-          ["d", 600, 300],
-          ["e", 480, 300],
-        ] as const
-      ).map(([key, width, height]) => (
+      {GRID_SKELETON.map(([key, width, height]) => (
         <Skeleton key={key} width={width} height={height} className="skeleton-card" />
       ))}
     </div>

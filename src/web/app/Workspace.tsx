@@ -21,6 +21,14 @@ import { Onboarding } from "./Onboarding";
 // Only admins open it, and seldom: it loads on first visit.
 const AdminPage = lazy(() => import("../admin/AdminPage"));
 
+/** Placeholder cards: key, width, height. */
+const APP_SKELETON = [
+  ["a", 320, 180],
+  ["b", 300, 220],
+  ["c", 300, 180],
+  ["d", 360, 220],
+] as const;
+
 export function AppSkeleton() {
   const { t } = useTranslation();
   return (
@@ -30,14 +38,7 @@ export function AppSkeleton() {
         <Skeleton width={160} height={30} />
       </div>
       <div className="skeleton-grid">
-        {(
-          [
-            ["a", 320, 180],
-            ["b", 300, 220],
-            ["c", 300, 180],
-            ["d", 360, 220],
-          ] as const
-        ).map(([key, width, height]) => (
+        {APP_SKELETON.map(([key, width, height]) => (
           <Skeleton key={key} width={width} height={height} className="skeleton-card" />
         ))}
       </div>
