@@ -1,6 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { t } from "../i18n/i18n";
 import { ApiError, api, describeError } from "../lib/api";
 import type { InstanceInfo } from "../lib/operators-api";
 import { useInstance } from "../lib/operators-queries";
@@ -37,12 +39,14 @@ function rememberReturning() {
 
 function validate(mode: Mode, values: { name: string; email: string; password: string }): Errors {
   const errors: Errors = {};
-  if (mode === "signup" && !values.name.trim()) errors.name = "Tell us what to call you";
-  if (!values.email.trim()) errors.email = "Enter your email address";
-  else if (!EMAIL.test(values.email.trim())) errors.email = "That doesn't look like an email address";
-  if (!values.password) errors.password = "Enter your password";
-  else if (mode === "signup" && values.password.length < 8) errors.password = "Use at least 8 characters";
-  else if (mode === "signup" && values.password.length > 128) errors.password = "Use at most 128 characters";
+  if (mode === "signup" && !values.name.trim()) errors.name = t("auth.validation.nameRequired");
+  if (!values.email.trim()) errors.email = t("auth.validation.emailRequired");
+  else if (!EMAIL.test(values.email.trim())) errors.email = t("errors.auth.invalid_email");
+  if (!values.password) errors.password = t("auth.validation.passwordRequired");
+  else if (mode === "signup" && values.password.length < 8)
+    errors.password = t("errors.auth.password_too_short");
+  else if (mode === "signup" && values.password.length > 128)
+    errors.password = t("errors.auth.password_too_long");
   return errors;
 }
 
@@ -52,34 +56,33 @@ function fromServer(error: unknown, mode: Mode): Errors {
   const code = error.code ?? "";
   const refusal = signupRefusal(code, error.problem?.detail);
   if (refusal) return { form: refusal };
-  if (code === "auth_invalid_email_or_password") return { form: "Wrong email or password." };
-  if (code.includes("banned"))
-    return { form: "Your account is disabled. Ask an administrator to turn it back on." };
-  if (code.startsWith("auth_user_already_exists"))
-    return { email: "An account with this email already exists. Sign in instead?" };
-  if (code === "auth_invalid_email") return { email: "That doesn't look like an email address" };
-  if (code === "auth_password_too_short") return { password: "Use at least 8 characters" };
-  if (code === "auth_password_too_long") return { password: "Use at most 128 characters" };
-  if (error.status === 429) return { form: "Too many attempts. Wait a few minutes and try again." };
-  const fields = error.fieldErrors();
-  if (Object.keys(fields).length) return fields as Errors;
+  if (code === "auth_invalid_email_or_password") return { form: t("errors.auth.invalid_email_or_password") };
+  if (code.includes("banned")) return { form: t("errors.auth.banned_user") };
+  if (code.startsWith("auth_user_already_exists")) return { email: t("errors.auth.user_already_exists") };
+  if (code === "auth_invalid_email") return { email: t("errors.auth.invalid_email") };
+  if (code === "auth_password_too_short") return { password: t("errors.auth.password_too_short") };
+  if (code === "auth_password_too_long") return { password: t("errors.auth.password_too_long") };
+  if (error.status === 429) return { form: t("auth.tooManyAttempts") };
+  // The server's field messages are English: each refused field gets ours.
+  const fields = Object.keys(error.fieldErrors()).filter((field): field is "name" | "email" | "password" =>
+    ["name", "email", "password"].includes(field),
+  );
+  if (fields.length)
+    return Object.fromEntries(fields.map((field) => [field, t("auth.validation.fieldRejected")]));
+  const reason = describeError(error);
   return {
-    form:
-      mode === "signin"
-        ? `Couldn't sign in: ${describeError(error)}`
-        : `Couldn't create your account: ${describeError(error)}`,
+    form: mode === "signin" ? t("auth.signinFailed", { reason }) : t("auth.signupFailed", { reason }),
   };
 }
 
 /** Why there is no sign-up form, with the way in that is left. */
 function SignupBlocked({ view, instance }: { view: "invite_required" | "closed"; instance: InstanceInfo }) {
+  const { t } = useTranslation();
   return (
     <>
-      <h1>{view === "closed" ? "Sign-up is closed" : "You need an invite"}</h1>
+      <h1>{view === "closed" ? t("auth.blocked.closedTitle") : t("auth.blocked.inviteTitle")}</h1>
       <p className="muted">
-        {view === "closed"
-          ? "New accounts on this Tessera are created by its administrator. Ask them for an account."
-          : "This Tessera is invite-only. Ask its administrator for an invite link, then open it here."}
+        {view === "closed" ? t("auth.blocked.closedText") : t("auth.blocked.inviteText")}
       </p>
       {instance.sso && <SsoButton sso={instance.sso} />}
     </>
@@ -95,34 +98,32 @@ function Heading({
   instance?: InstanceInfo | null;
   invite: boolean;
 }) {
+  const { t } = useTranslation();
   const [returning] = useState(isReturning);
   if (signup && instance && !instance.hasUsers)
     return (
       <>
-        <h1>Welcome</h1>
-        <p className="muted">Create the first account. You will be the admin of this Tessera.</p>
+        <h1>{t("auth.heading.welcome")}</h1>
+        <p className="muted">{t("auth.heading.firstText")}</p>
       </>
     );
   if (signup)
     return (
       <>
-        <h1>{invite ? "Join Tessera" : "Create your account"}</h1>
-        <p className="muted">
-          {invite
-            ? "You've been invited. Create your account to accept."
-            : "Your dashboards, on your own server."}
-        </p>
+        <h1>{invite ? t("auth.heading.joinTitle") : t("auth.heading.signupTitle")}</h1>
+        <p className="muted">{invite ? t("auth.heading.joinText") : t("auth.heading.signupText")}</p>
       </>
     );
   return (
     <>
-      <h1>{returning ? "Welcome back" : "Welcome"}</h1>
-      <p className="muted">Sign in to your dashboards.</p>
+      <h1>{returning ? t("auth.heading.welcomeBack") : t("auth.heading.welcome")}</h1>
+      <p className="muted">{t("auth.heading.signinText")}</p>
     </>
   );
 }
 
 export function AuthPage({ mode }: { mode: Mode }) {
+  const { t } = useTranslation();
   const session = useSession();
   const instanceQuery = useInstance();
   const [params] = useSearchParams();
@@ -194,7 +195,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
           <span>Tessera</span>
         </div>
         {instanceQuery.isPending ? (
-          <div className="auth-loading" role="status" aria-label="Loading">
+          <div className="auth-loading" role="status" aria-label={t("common.loading")}>
             <Skeleton width="60%" height={26} />
             <Skeleton width="100%" height={40} />
             <Skeleton width="100%" height={40} />
@@ -207,7 +208,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
             {!signup && instance?.hasUsers === false && (
               // A fresh instance has nobody to sign in as: its first visitor creates the admin.
               <p className="auth-notice first-run" role="status">
-                Nobody has an account here yet. Create the first one: you will be the admin.
+                {t("auth.firstRun")}
               </p>
             )}
             {ssoError && (
@@ -220,21 +221,20 @@ export function AuthPage({ mode }: { mode: Mode }) {
                 <SsoButton sso={instance.sso} />
                 {view === "form" && (
                   <p className="auth-divider">
-                    <span>or</span>
+                    <span>{t("auth.or")}</span>
                   </p>
                 )}
               </>
             )}
             {view === "sso_only" && !instance?.sso && (
               <p className="form-error" role="alert">
-                Password sign-in is turned off on this server and single sign-on is not set up. Ask its
-                administrator.
+                {t("auth.ssoOnlyMissing")}
               </p>
             )}
             {view === "form" && (
               <form onSubmit={submit} noValidate>
                 {signup && (
-                  <Field id="auth-name" label="Name" error={errors.name}>
+                  <Field id="auth-name" label={t("common.name")} error={errors.name}>
                     {(id, describedBy) => (
                       <input
                         id={id}
@@ -247,7 +247,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
                     )}
                   </Field>
                 )}
-                <Field id="auth-email" label="Email" error={errors.email}>
+                <Field id="auth-email" label={t("auth.email")} error={errors.email}>
                   {(id, describedBy) => (
                     <input
                       id={id}
@@ -262,10 +262,10 @@ export function AuthPage({ mode }: { mode: Mode }) {
                 </Field>
                 <Field
                   id="auth-password"
-                  label="Password"
+                  label={t("auth.password")}
                   error={errors.password}
                   // One hint at a time: the error, when there is one, says the same and more.
-                  hint={signup && !errors.password ? "At least 8 characters." : undefined}
+                  hint={signup && !errors.password ? t("auth.passwordHint") : undefined}
                 >
                   {(id, describedBy) => (
                     <div className="password-field">
@@ -285,8 +285,10 @@ export function AuthPage({ mode }: { mode: Mode }) {
                         aria-controls={id}
                         onClick={() => setShowPassword((v) => !v)}
                       >
-                        {showPassword ? "Hide" : "Show"}
-                        <span className="visually-hidden"> password</span>
+                        <span aria-hidden="true">{showPassword ? t("auth.hide") : t("auth.show")}</span>
+                        <span className="visually-hidden">
+                          {showPassword ? t("auth.hidePassword") : t("auth.showPassword")}
+                        </span>
                       </button>
                     </div>
                   )}
@@ -299,11 +301,11 @@ export function AuthPage({ mode }: { mode: Mode }) {
                 <button type="submit" className="button primary block" disabled={busy}>
                   {busy
                     ? signup
-                      ? "Creating account…"
-                      : "Signing in…"
+                      ? t("auth.creatingAccount")
+                      : t("auth.signingIn")
                     : signup
-                      ? "Create account"
-                      : "Sign in"}
+                      ? t("auth.createAccount")
+                      : t("auth.signIn")}
                 </button>
               </form>
             )}
@@ -311,9 +313,9 @@ export function AuthPage({ mode }: { mode: Mode }) {
         )}
         {switchLink && !instanceQuery.isPending && (
           <p className="auth-switch">
-            {signup ? "Already have an account? " : "New here? "}
+            {signup ? t("auth.haveAccount") : t("auth.newHere")}{" "}
             <Link to={signup ? "/signin" : "/signup"} state={location.state}>
-              {signup ? "Sign in" : "Create an account"}
+              {signup ? t("auth.signIn") : t("auth.createAnAccount")}
             </Link>
           </p>
         )}

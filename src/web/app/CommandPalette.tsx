@@ -1,5 +1,6 @@
 import { useQueries } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useMatch, useNavigate } from "react-router";
 import { api } from "../lib/api";
 import { useEditLayout } from "../lib/edit-mode";
@@ -10,20 +11,8 @@ import { Icon } from "../ui/icons";
 import { WIDGETS } from "../widgets/registry";
 import { type Command, findables, matchCommands, useDashboardCommands } from "./commands";
 import { SETTINGS_TABS, type SettingsTab, useSettingsRoute } from "./settings-route";
-
-const TAB_LABELS: Record<SettingsTab, string> = {
-  general: "General",
-  reminders: "Reminders",
-  profile: "Profile",
-  connections: "Connections",
-  keys: "API keys",
-  sessions: "Sessions",
-};
-
-const TAB_KEYWORDS: Partial<Record<SettingsTab, string>> = {
-  keys: "token tokens api key script integration bearer",
-  sessions: "devices signed in sign out browsers",
-};
+import { useSettingsTabLabels } from "./settings-tabs";
+import { widgetName } from "./widget-name";
 
 const MAX_RESULTS = 60;
 
@@ -83,6 +72,8 @@ function useFindables(enabled: boolean) {
 }
 
 export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onShortcuts(): void }) {
+  const { t } = useTranslation();
+  const tabLabels = useSettingsTabLabels();
   const navigate = useNavigate();
   const match = useMatch("/d/:dashboardId");
   const dashboards = sortDashboards(useDashboards().data);
@@ -96,6 +87,10 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
   const listId = useId();
 
   const commands = useMemo<Command[]>(() => {
+    const tabKeywords: Partial<Record<SettingsTab, string>> = {
+      keys: t("palette.keywords.keys"),
+      sessions: t("palette.keywords.sessions"),
+    };
     const list: Command[] = [];
     const done = (run: () => void) => () => {
       onClose();
@@ -104,69 +99,69 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
     for (const d of dashboards)
       list.push({
         id: `dashboard-${d.id}`,
-        group: "Dashboards",
+        group: t("palette.groups.dashboards"),
         label: d.name,
-        detail: d.id === match?.params.dashboardId ? "open now" : undefined,
-        keywords: "switch go to dashboard",
+        detail: d.id === match?.params.dashboardId ? t("palette.openNow") : undefined,
+        keywords: t("palette.keywords.dashboard"),
         run: done(() => navigate(`/d/${d.id}`)),
       });
     if (match) {
       for (const w of WIDGETS)
         list.push({
           id: `add-${w.type}`,
-          group: "Add a widget",
-          label: `Add ${w.name}`,
-          keywords: `new widget ${w.keywords.join(" ")}`,
+          group: t("palette.groups.addWidget"),
+          label: t("palette.addWidget", { name: widgetName(w) }),
+          keywords: `${t("palette.keywords.widget")} ${w.keywords.join(" ")}`,
           run: done(() => dashboardCommands.current?.addWidget(w.type)),
         });
       list.push({
         id: "edit-layout",
-        group: "Layout",
-        label: editing ? "Lock the layout" : "Edit layout",
-        keywords: "move resize arrange lock unlock",
+        group: t("palette.groups.layout"),
+        label: editing ? t("palette.lockLayout") : t("palette.editLayout"),
+        keywords: t("palette.keywords.layout"),
         run: done(() => setEditing(!editing)),
       });
     }
     for (const tab of SETTINGS_TABS)
       list.push({
         id: `settings-${tab}`,
-        group: "Settings",
-        label: `Settings: ${TAB_LABELS[tab]}`,
-        keywords: `preferences options ${TAB_KEYWORDS[tab] ?? ""}`,
+        group: t("palette.groups.settings"),
+        label: t("palette.settingsTab", { tab: tabLabels[tab] }),
+        keywords: `${t("palette.keywords.settings")} ${tabKeywords[tab] ?? ""}`,
         run: done(() => settings.open(tab)),
       });
     if (isAdmin)
       list.push({
         id: "admin",
-        group: "Settings",
-        label: "Administration",
-        keywords: "admin users invites invite members roles sign-up",
+        group: t("palette.groups.settings"),
+        label: t("palette.admin"),
+        keywords: t("palette.keywords.admin"),
         run: done(() => navigate("/admin")),
       });
     list.push({
       id: "shortcuts",
-      group: "Help",
-      label: "Keyboard shortcuts",
-      keywords: "keys help",
+      group: t("palette.groups.help"),
+      label: t("shortcuts.title"),
+      keywords: t("palette.keywords.shortcuts"),
       run: done(onShortcuts),
     });
     for (const f of found) {
       if (f.kind === "bookmark")
         list.push({
           id: `bookmark-${f.widgetId}-${f.itemId}`,
-          group: "Bookmarks",
+          group: t("palette.groups.bookmarks"),
           label: f.label,
           detail: f.detail,
-          keywords: `bookmark link ${f.text}`,
+          keywords: `${t("palette.keywords.bookmark")} ${f.text}`,
           run: done(() => window.open(f.text, "_blank", "noopener,noreferrer")),
         });
       else
         list.push({
           id: `note-${f.widgetId}-${f.itemId}`,
-          group: "Notes",
+          group: t("palette.groups.notes"),
           label: f.label,
           detail: f.dashboardName,
-          keywords: `note ${f.text}`,
+          keywords: `${t("palette.keywords.note")} ${f.text}`,
           run: done(() =>
             navigate(`/d/${f.dashboardId}`, {
               state: { openNote: { widgetId: f.widgetId, noteId: f.itemId } },
@@ -187,14 +182,17 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
     onClose,
     onShortcuts,
     dashboardCommands,
+    t,
+    tabLabels,
   ]);
 
   const results = useMemo(() => {
     const matched = matchCommands(commands, query);
     // Without a query the long lists (bookmarks, notes) wait to be searched for.
-    return (
-      query.trim() ? matched : matched.filter((c) => c.group !== "Bookmarks" && c.group !== "Notes")
-    ).slice(0, MAX_RESULTS);
+    return (query.trim() ? matched : matched.filter((c) => !/^(bookmark|note)-/.test(c.id))).slice(
+      0,
+      MAX_RESULTS,
+    );
   }, [commands, query]);
   const current = Math.min(active, Math.max(0, results.length - 1));
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -213,17 +211,17 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
   };
 
   return (
-    <Dialog open onClose={onClose} size="md" title="Go to…" className="palette">
+    <Dialog open onClose={onClose} size="md" title={t("palette.title")} className="palette">
       <div className="palette-search">
         <Icon name="search" size={16} />
         <input
           role="combobox"
-          aria-label="Search commands, dashboards, bookmarks and notes"
+          aria-label={t("palette.searchLabel")}
           aria-expanded="true"
           aria-controls={listId}
           aria-activedescendant={results.length ? optionId(current) : undefined}
           aria-autocomplete="list"
-          placeholder="Dashboards, widgets, settings, bookmarks, notes…"
+          placeholder={t("palette.placeholder")}
           value={query}
           data-autofocus
           onChange={(e) => {
@@ -234,9 +232,9 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
         />
       </div>
       <div className="visually-hidden" aria-live="polite">
-        {`${results.length} result${results.length === 1 ? "" : "s"}`}
+        {t("palette.results", { count: results.length })}
       </div>
-      <div className="palette-list" id={listId} role="listbox" aria-label="Results">
+      <div className="palette-list" id={listId} role="listbox" aria-label={t("palette.resultsLabel")}>
         {results.map((command, index) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox handles the keys for its options.
           <div
@@ -255,32 +253,33 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
           </div>
         ))}
       </div>
-      {results.length === 0 && <p className="palette-none">Nothing matches “{query}”.</p>}
+      {results.length === 0 && <p className="palette-none">{t("palette.none", { query })}</p>}
     </Dialog>
   );
 }
 
-const SHORTCUTS: [keys: string[], what: string][] = [
-  [["Ctrl K", "⌘ K", "/"], "Open the command palette: dashboards, widgets, settings, bookmarks, notes"],
-  [["?"], "Show these shortcuts"],
-  [["Ctrl Z"], "Undo the last change to the dashboard"],
-  [["↑ ↓ ← →"], "With a widget's handle focused in Edit layout: move it one column or row"],
-  [["Shift ↑ ↓ ← →"], "With a widget's handle focused in Edit layout: resize it"],
-  [["Esc"], "Cancel a drag, close a dialog"],
-  [["↑ ↓"], "On a bookmark's or todo's handle: reorder it"],
-  [["Alt ↑ ↓ ← →"], "On a Kanban card: move it within or across columns"],
-];
-
 export function ShortcutSheet({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  // Key names are words too: "Ctrl" is "Strg" on a German keyboard.
+  const shortcuts: [id: string, keys: string[], what: string][] = [
+    ["palette", [t("shortcuts.keys.ctrlK"), "⌘ K", "/"], t("shortcuts.palette")],
+    ["help", ["?"], t("shortcuts.help")],
+    ["undo", [t("shortcuts.keys.ctrlZ")], t("shortcuts.undo")],
+    ["move", ["↑ ↓ ← →"], t("shortcuts.move")],
+    ["resize", [t("shortcuts.keys.shiftArrows")], t("shortcuts.resize")],
+    ["escape", [t("shortcuts.keys.esc")], t("shortcuts.escape")],
+    ["reorder", ["↑ ↓"], t("shortcuts.reorder")],
+    ["kanban", [t("shortcuts.keys.altArrows")], t("shortcuts.kanban")],
+  ];
   return (
-    <Dialog open onClose={onClose} size="md" title="Keyboard shortcuts">
+    <Dialog open onClose={onClose} size="md" title={t("shortcuts.title")}>
       <dl className="shortcut-list">
-        {SHORTCUTS.map(([combos, what]) => (
-          <div key={what} className="shortcut-row">
+        {shortcuts.map(([id, combos, what]) => (
+          <div key={id} className="shortcut-row">
             <dt>
               {combos.map((combo, i) => (
                 <span key={combo}>
-                  {i > 0 && <span className="muted"> or </span>}
+                  {i > 0 && <span className="muted"> {t("shortcuts.or")} </span>}
                   <kbd>{combo}</kbd>
                 </span>
               ))}

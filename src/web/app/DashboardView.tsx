@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LAYOUT_KEY } from "../../contract/layout";
 import type { Widget } from "../../contract/resources";
@@ -28,10 +29,12 @@ import { useDashboardCommands } from "./commands";
 import { type Change, describeChange, pushChange, renameInHistory } from "./history";
 import { WidgetPicker } from "./WidgetPicker";
 import { WidgetSettingsDialog } from "./WidgetSettingsDialog";
+import { widgetDescription, widgetName } from "./widget-name";
 
 const INTERACTIVE_MARK = "tessera:dashboard-interactive";
 
 function SaveStatus() {
+  const { t } = useTranslation();
   const status = useSaveStatus();
   const store = useWidgetStore();
   const [everSaved, setEverSaved] = useState(false);
@@ -41,9 +44,9 @@ function SaveStatus() {
   if (status.failing) {
     return (
       <span className="save-status is-failing" role="status">
-        <Icon name="alert" size={14} /> Not saved yet, retrying
+        <Icon name="alert" size={14} /> {t("dashboard.save.failing")}
         <button type="button" className="button ghost small" onClick={() => store.retry()}>
-          Retry now
+          {t("dashboard.save.retryNow")}
         </button>
       </span>
     );
@@ -51,29 +54,31 @@ function SaveStatus() {
   if (status.pending > 0) {
     return (
       <span className="save-status" role="status">
-        Saving…
+        {t("common.saving")}
       </span>
     );
   }
   return everSaved ? (
     <span className="save-status is-saved" role="status">
-      <Icon name="check" size={14} /> Saved
+      <Icon name="check" size={14} /> {t("dashboard.save.saved")}
     </span>
   ) : null;
 }
 
+/** Placeholder cards: key, width, height. */
+const GRID_SKELETON = [
+  ["a", 300, 200],
+  ["b", 300, 200],
+  ["c", 320, 200],
+  ["d", 600, 300],
+  ["e", 480, 300],
+] as const;
+
 function GridSkeleton() {
+  const { t } = useTranslation();
   return (
-    <div className="skeleton-grid" role="status" aria-busy="true" aria-label="Loading widgets">
-      {(
-        [
-          ["a", 300, 200],
-          ["b", 300, 200],
-          ["c", 320, 200],
-          ["d", 600, 300],
-          ["e", 480, 300],
-        ] as const
-      ).map(([key, width, height]) => (
+    <div className="skeleton-grid" role="status" aria-busy="true" aria-label={t("dashboard.loadingWidgets")}>
+      {GRID_SKELETON.map(([key, width, height]) => (
         <Skeleton key={key} width={width} height={height} className="skeleton-card" />
       ))}
     </div>
@@ -87,6 +92,7 @@ export function DashboardRoute() {
 }
 
 function DashboardView({ dashboardId }: { dashboardId: string }) {
+  const { t } = useTranslation();
   const dashboards = useDashboards();
   const dashboard = dashboards.data?.find((d) => d.id === dashboardId);
   const { data: settingsRow } = useSettings();
@@ -179,7 +185,7 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
           config: Object.keys(placed.layouts).length ? { ...start, [LAYOUT_KEY]: placed.layouts } : start,
         });
         setPickerOpen(false);
-        setHistory((h) => pushChange(h, { kind: "add", id: widget.id, name: definition.name }));
+        setHistory((h) => pushChange(h, { kind: "add", id: widget.id, name: widgetName(definition) }));
         requestAnimationFrame(() => {
           const card = document.querySelector<HTMLElement>(`[data-widget-id="${widget.id}"]`);
           card?.scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -191,15 +197,15 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
       } catch (error) {
         toasts.show({
           tone: "error",
-          message: `Couldn't add ${definition.name}: ${describeError(error)}`,
-          action: { label: "Try again", run: () => void addWidget(definition, config) },
+          message: t("dashboard.addFailed", { name: widgetName(definition), reason: describeError(error) }),
+          action: { label: t("dashboard.tryAgain"), run: () => void addWidget(definition, config) },
         });
         return null;
       } finally {
         setAdding(null);
       }
     },
-    [store, dashboardId, toasts, providerList, providersLoaded],
+    [store, dashboardId, toasts, providerList, providersLoaded, t],
   );
 
   // The command palette adds widgets to the dashboard on screen.
@@ -215,20 +221,23 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
     async (id: string) => {
       const widget = widgetsRef.current.find((w) => w.id === id);
       if (!widget) return;
-      const name = definitionFor(widget.widgetType).name;
+      const name = widgetName(definitionFor(widget.widgetType));
       try {
         const removed = await store.remove(dashboardId, id);
         setHistory((h) => pushChange(h, { kind: "remove", widget: removed, name }));
         toasts.show({
           key: `removed-${id}`,
-          message: `${name} removed`,
-          action: { label: "Undo", run: () => void undoRef.current() },
+          message: t("dashboard.removed", { name }),
+          action: { label: t("dashboard.undo"), run: () => void undoRef.current() },
         });
       } catch (error) {
-        toasts.show({ tone: "error", message: `Couldn't remove ${name}: ${describeError(error)}` });
+        toasts.show({
+          tone: "error",
+          message: t("dashboard.removeFailed", { name, reason: describeError(error) }),
+        });
       }
     },
-    [store, dashboardId, toasts],
+    [store, dashboardId, toasts, t],
   );
 
   const undo = useCallback(async () => {
@@ -264,12 +273,16 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
         setHistory(renameInHistory(rest, widget.id, restored.id));
         toasts.dismiss(`removed-${widget.id}`);
       }
-      toasts.show({ key: "undo", message: `Undid ${describeChange(last)}`, duration: 2500 });
+      toasts.show({
+        key: "undo",
+        message: t("dashboard.undid", { change: describeChange(last) }),
+        duration: 2500,
+      });
     } catch (error) {
       setHistory(history);
-      toasts.show({ tone: "error", message: `Couldn't undo: ${describeError(error)}` });
+      toasts.show({ tone: "error", message: t("dashboard.undoFailed", { reason: describeError(error) }) });
     }
-  }, [history, store, dashboardId, toasts]);
+  }, [history, store, dashboardId, toasts, t]);
   const undoRef = useRef(undo);
   undoRef.current = undo;
   const onRemove = useCallback((id: string) => void removeWidget(id), [removeWidget]);
@@ -295,10 +308,10 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
   if (!dashboard) {
     return (
       <section className="empty-page">
-        <h1>Dashboard not found</h1>
-        <p className="muted">It may have been deleted, perhaps in another tab.</p>
+        <h1>{t("dashboard.notFound.title")}</h1>
+        <p className="muted">{t("dashboard.notFound.text")}</p>
         <Link to="/" className="button primary">
-          Open my dashboards
+          {t("dashboard.notFound.open")}
         </Link>
       </section>
     );
@@ -318,9 +331,13 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
           className="button ghost"
           onClick={() => void undo()}
           disabled={!lastChange}
-          title={lastChange ? `Undo ${describeChange(lastChange)} (Ctrl+Z)` : "Nothing to undo"}
+          title={
+            lastChange
+              ? t("dashboard.undoTitle", { change: describeChange(lastChange) })
+              : t("dashboard.nothingToUndo")
+          }
         >
-          <Icon name="undo" size={16} /> Undo
+          <Icon name="undo" size={16} /> {t("dashboard.undo")}
         </button>
         {list.length > 0 && (
           <button
@@ -328,13 +345,10 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
             className={`button ${editing ? "is-on" : "ghost"}`}
             aria-pressed={editing}
             onClick={() => setEditing(!editing)}
-            title={
-              editing
-                ? "Lock the layout on this device"
-                : "Move, resize and remove widgets (remembered on this device)"
-            }
+            title={editing ? t("dashboard.edit.lockTitle") : t("dashboard.edit.editTitle")}
           >
-            <Icon name={editing ? "check" : "layout"} size={16} /> {editing ? "Done" : "Edit layout"}
+            <Icon name={editing ? "check" : "layout"} size={16} />{" "}
+            {editing ? t("common.done") : t("dashboard.edit.editLayout")}
           </button>
         )}
         <button
@@ -343,13 +357,12 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
           onClick={() => setPickerOpen(true)}
           disabled={!widgets.data}
         >
-          <Icon name="plus" size={16} /> Add widget
+          <Icon name="plus" size={16} /> {t("dashboard.addWidget")}
         </button>
       </div>
       {editing && list.length > 0 && (
         <p className="edit-hint" id="edit-hint">
-          Drag a widget by its header, resize it from its corner, or use the arrow keys on its handle (Shift
-          resizes). Widgets in the way move aside. This device remembers the layout mode.
+          {t("dashboard.edit.hint")}
         </p>
       )}
 
@@ -358,13 +371,13 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
       ) : widgets.isError ? (
         <ErrorState
           error={widgets.error}
-          title="The widgets didn't load"
+          title={t("dashboard.widgetsFailed")}
           onRetry={() => void widgets.refetch()}
         />
       ) : list.length === 0 ? (
         <div className="dashboard-empty">
-          <h2>This dashboard is empty</h2>
-          <p className="muted">Add a first widget. A few to start with:</p>
+          <h2>{t("dashboard.empty.title")}</h2>
+          <p className="muted">{t("dashboard.empty.text")}</p>
           <div className="quick-add">
             {WIDGETS.filter((d) => ["Clock", "Todo", "Bookmark", "Editor"].includes(d.type)).map(
               (definition) => (
@@ -376,14 +389,14 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
                   onClick={() => void addWidget(definition)}
                 >
                   <Icon name={definition.icon} size={22} />
-                  <strong>{definition.name}</strong>
-                  <span>{definition.description}</span>
+                  <strong>{widgetName(definition)}</strong>
+                  <span>{widgetDescription(definition)}</span>
                 </button>
               ),
             )}
           </div>
           <button type="button" className="button ghost" onClick={() => setPickerOpen(true)}>
-            See all widgets
+            {t("dashboard.empty.seeAll")}
           </button>
         </div>
       ) : (

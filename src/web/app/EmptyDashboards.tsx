@@ -1,8 +1,10 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../ui/icons";
 import { DashboardNameDialog } from "./dashboards";
 
 export function EmptyDashboards() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <section className="empty-page">
@@ -12,13 +14,10 @@ export function EmptyDashboards() {
         <span />
         <span />
       </div>
-      <h1>No dashboards yet</h1>
-      <p className="muted">
-        A dashboard is a canvas of widgets: clocks, countdowns, todos, notes, boards and more. Make one for
-        work, one for home, one for that trip.
-      </p>
+      <h1>{t("dashboard.none.title")}</h1>
+      <p className="muted">{t("dashboard.none.text")}</p>
       <button type="button" className="button primary" onClick={() => setOpen(true)}>
-        <Icon name="plus" size={16} /> Create a dashboard
+        <Icon name="plus" size={16} /> {t("dashboard.none.create")}
       </button>
       {open && <DashboardNameDialog open mode="create" onClose={() => setOpen(false)} />}
     </section>

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useMatch, useNavigate } from "react-router";
 import type { Dashboard } from "../../contract/resources";
 import { api, describeError, type SessionUser } from "../lib/api";
@@ -29,6 +30,7 @@ type DialogState =
   | null;
 
 function DashboardSwitcher() {
+  const { t } = useTranslation();
   const { data } = useDashboards();
   const match = useMatch("/d/:dashboardId");
   const [open, setOpen] = useState(false);
@@ -52,7 +54,7 @@ function DashboardSwitcher() {
       >
         <Icon name="layout" size={16} />
         <span className="switcher-name">
-          {current?.name ?? (list.length ? "Dashboards" : "No dashboard")}
+          {current?.name ?? (list.length ? t("header.dashboards") : t("header.noDashboard"))}
         </span>
         <Icon name="chevronDown" size={16} />
       </button>
@@ -60,12 +62,12 @@ function DashboardSwitcher() {
         open={open}
         onClose={() => setOpen(false)}
         align="start"
-        label="Dashboards"
+        label={t("header.dashboards")}
         className="switcher-menu"
       >
         {list.length > 0 && (
           <nav
-            aria-label="Your dashboards"
+            aria-label={t("header.yourDashboards")}
             // A .tessera.json dropped on the list is imported (after a look at what it holds).
             onDragOver={(e) => e.preventDefault()}
             onDrop={(e) => {
@@ -87,7 +89,9 @@ function DashboardSwitcher() {
                     onClick={() => setOpen(false)}
                   >
                     <span className="menu-item-label">{d.name}</span>
-                    {d.isPublic && <Icon name="globe" size={14} aria-label="Public" className="muted" />}
+                    {d.isPublic && (
+                      <Icon name="globe" size={14} aria-label={t("header.public")} className="muted" />
+                    )}
                     {d.id === current?.id && <Icon name="check" size={15} />}
                   </Link>
                 </li>
@@ -104,10 +108,10 @@ function DashboardSwitcher() {
             setDialog({ kind: "create" });
           }}
         >
-          <Icon name="plus" size={15} /> New dashboard
+          <Icon name="plus" size={15} /> {t("header.newDashboard")}
         </button>
         <button type="button" className="menu-item" onClick={menuAction(() => setDialog({ kind: "import" }))}>
-          <Icon name="download" size={15} /> Import a dashboard…
+          <Icon name="download" size={15} /> {t("header.import")}
         </button>
         {current && (
           <>
@@ -119,7 +123,7 @@ function DashboardSwitcher() {
                 setDialog({ kind: "rename", dashboard: current });
               }}
             >
-              <Icon name="pencil" size={15} /> Rename “{current.name}”
+              <Icon name="pencil" size={15} /> {t("header.rename", { name: current.name })}
             </button>
             <button
               type="button"
@@ -129,11 +133,11 @@ function DashboardSwitcher() {
                 setDialog({ kind: "share", dashboard: current });
               }}
             >
-              <Icon name="share" size={15} /> Share…
-              {current.isPublic && <span className="menu-badge">Public</span>}
+              <Icon name="share" size={15} /> {t("header.share")}
+              {current.isPublic && <span className="menu-badge">{t("header.public")}</span>}
             </button>
             <button type="button" className="menu-item" onClick={menuAction(() => void duplicate(current))}>
-              <Icon name="copy" size={15} /> Duplicate “{current.name}”
+              <Icon name="copy" size={15} /> {t("header.duplicate", { name: current.name })}
             </button>
             <a
               className="menu-item"
@@ -141,14 +145,14 @@ function DashboardSwitcher() {
               download
               onClick={() => setOpen(false)}
             >
-              <Icon name="download" size={15} /> Export as a file
+              <Icon name="download" size={15} /> {t("header.export")}
             </a>
             <button
               type="button"
               className="menu-item"
               onClick={menuAction(() => setDialog({ kind: "history", dashboard: current }))}
             >
-              <Icon name="clock" size={15} /> History…
+              <Icon name="clock" size={15} /> {t("header.history")}
             </button>
             <button
               type="button"
@@ -158,7 +162,7 @@ function DashboardSwitcher() {
                 setDialog({ kind: "delete", dashboard: current });
               }}
             >
-              <Icon name="trash" size={15} /> Delete “{current.name}”…
+              <Icon name="trash" size={15} /> {t("header.delete", { name: current.name })}
             </button>
           </>
         )}
@@ -191,6 +195,7 @@ function DashboardSwitcher() {
 }
 
 function UserMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -214,7 +219,7 @@ function UserMenu({ user }: { user: SessionUser }) {
       client.setQueryData(keys.session, null);
       navigate("/signin", { replace: true });
     } catch (error) {
-      toasts.show({ tone: "error", message: `Couldn't sign out: ${describeError(error)}` });
+      toasts.show({ tone: "error", message: t("header.signOutFailed", { reason: describeError(error) }) });
     }
   };
 
@@ -225,12 +230,12 @@ function UserMenu({ user }: { user: SessionUser }) {
         className="avatar-button"
         aria-haspopup="true"
         aria-expanded={open}
-        aria-label={`Account: ${user.name}`}
+        aria-label={t("header.account", { name: user.name })}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="avatar">{initials}</span>
       </button>
-      <Popover open={open} onClose={() => setOpen(false)} label="Account">
+      <Popover open={open} onClose={() => setOpen(false)} label={t("header.accountMenu")}>
         <div className="user-card">
           <strong>{user.name}</strong>
           <span className="muted">{user.email}</span>
@@ -244,7 +249,7 @@ function UserMenu({ user }: { user: SessionUser }) {
             settings.open("keys");
           }}
         >
-          <Icon name="key" size={15} /> API keys
+          <Icon name="key" size={15} /> {t("header.apiKeys")}
         </button>
         <button
           type="button"
@@ -254,16 +259,16 @@ function UserMenu({ user }: { user: SessionUser }) {
             settings.open("sessions");
           }}
         >
-          <Icon name="monitor" size={15} /> Signed-in devices
+          <Icon name="monitor" size={15} /> {t("header.devices")}
         </button>
         {isAdmin && (
           <Link to="/admin" className="menu-item" onClick={() => setOpen(false)}>
-            <Icon name="shield" size={15} /> Administration
+            <Icon name="shield" size={15} /> {t("header.admin")}
           </Link>
         )}
         <div className="menu-separator" />
         <button type="button" className="menu-item" onClick={signOut}>
-          <Icon name="logOut" size={15} /> Sign out
+          <Icon name="logOut" size={15} /> {t("header.signOut")}
         </button>
       </Popover>
     </div>
@@ -271,14 +276,15 @@ function UserMenu({ user }: { user: SessionUser }) {
 }
 
 export function Header({ user, onOpenPalette }: { user: SessionUser; onOpenPalette(): void }) {
+  const { t } = useTranslation();
   const settings = useSettingsRoute();
   return (
     <header className="topbar">
       {/* The main element takes focus (tabIndex -1), so following this link moves focus there. */}
       <a href="#main" className="skip-link">
-        Skip to dashboard
+        {t("header.skip")}
       </a>
-      <Link to="/" className="brand" aria-label="Tessera home">
+      <Link to="/" className="brand" aria-label={t("header.home")}>
         <Logo size={24} />
         <span className="brand-name">Tessera</span>
       </Link>
@@ -288,19 +294,19 @@ export function Header({ user, onOpenPalette }: { user: SessionUser; onOpenPalet
         type="button"
         className="palette-button"
         onClick={onOpenPalette}
-        aria-label="Search and commands"
+        aria-label={t("header.search")}
         aria-keyshortcuts="Control+K Meta+K /"
       >
         <Icon name="search" size={15} />
-        <span className="palette-button-text">Search…</span>
-        <kbd className="palette-button-key">Ctrl K</kbd>
+        <span className="palette-button-text">{t("header.searchButton")}</span>
+        <kbd className="palette-button-key">{t("header.searchKey")}</kbd>
       </button>
       <NotificationBell userId={user.id} />
       <button
         type="button"
         className="icon-button"
-        aria-label="Settings"
-        title="Settings"
+        aria-label={t("header.settings")}
+        title={t("header.settings")}
         onClick={() => settings.open()}
         onPointerEnter={() => void import("./SettingsDialog")}
       >

@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Notification } from "../../contract/resources";
+import { useLocale } from "../i18n/use-locale";
 import { api, describeError } from "../lib/api";
 import { keys, useNotifications } from "../lib/queries";
+import { exactTime, relativeTime } from "../lib/relative-time";
 import { Icon, type IconName } from "../ui/icons";
 import { Popover } from "../ui/Popover";
 import { ErrorState, Skeleton } from "../ui/States";
@@ -25,22 +28,13 @@ function readSeen(userId: string): string {
   }
 }
 
-export function relativeTime(iso: string, now = Date.now()): string {
-  const seconds = Math.round((now - Date.parse(iso)) / 1000);
-  if (!Number.isFinite(seconds)) return "";
-  if (seconds < 45) return "just now";
-  const format = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
-  if (seconds < 3600) return format.format(-Math.round(seconds / 60), "minute");
-  if (seconds < 86_400) return format.format(-Math.round(seconds / 3600), "hour");
-  if (seconds < 7 * 86_400) return format.format(-Math.round(seconds / 86_400), "day");
-  return new Date(iso).toLocaleDateString();
-}
-
 /**
  * The bell: unread are those newer than the newest one the user has seen (kept per browser,
  * the API has no read flag). Opening the list marks everything seen.
  */
 export function NotificationBell({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const { data, isPending, isError, error, refetch } = useNotifications();
   const client = useQueryClient();
   const toasts = useToasts();
@@ -66,7 +60,7 @@ export function NotificationBell({ userId }: { userId: string }) {
     mutationFn: api.notifications.clear,
     onSuccess: () => client.setQueryData<Notification[]>(keys.notifications, []),
     onError: (e) =>
-      toasts.show({ tone: "error", message: `Couldn't clear notifications: ${describeError(e)}` }),
+      toasts.show({ tone: "error", message: t("notifications.clearFailed", { reason: describeError(e) }) }),
   });
 
   return (
@@ -76,7 +70,7 @@ export function NotificationBell({ userId }: { userId: string }) {
         className="icon-button"
         aria-haspopup="true"
         aria-expanded={open}
-        aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"}
+        aria-label={unread ? t("notifications.unread", { count: unread }) : t("notifications.title")}
         onClick={() => {
           if (!open) setHighlightAfter(seen);
           setOpen((o) => !o);
@@ -96,11 +90,11 @@ export function NotificationBell({ userId }: { userId: string }) {
           setOpen(false);
           markSeen();
         }}
-        label="Notifications"
+        label={t("notifications.title")}
         className="bell-panel"
       >
         <header className="bell-header">
-          <strong>Notifications</strong>
+          <strong>{t("notifications.title")}</strong>
           {list.length > 0 && (
             <button
               type="button"
@@ -108,7 +102,7 @@ export function NotificationBell({ userId }: { userId: string }) {
               disabled={clear.isPending}
               onClick={() => clear.mutate()}
             >
-              Clear all
+              {t("notifications.clearAll")}
             </button>
           )}
         </header>
@@ -118,14 +112,14 @@ export function NotificationBell({ userId }: { userId: string }) {
             <Skeleton height={44} width="100%" />
           </div>
         ) : isError ? (
-          <ErrorState error={error} onRetry={() => void refetch()} title="Notifications didn't load" />
+          <ErrorState error={error} onRetry={() => void refetch()} title={t("notifications.failed")} />
         ) : list.length === 0 ? (
           <div className="bell-empty">
             <Icon name="inbox" size={22} />
-            <span>You're all caught up</span>
+            <span>{t("notifications.empty")}</span>
           </div>
         ) : (
-          <ul className="bell-list" aria-label="Notification list">
+          <ul className="bell-list" aria-label={t("notifications.list")}>
             {list.map((n) => (
               <li
                 key={n.id}
@@ -134,8 +128,8 @@ export function NotificationBell({ userId }: { userId: string }) {
                 <Icon name={TYPE_ICON[n.type]} size={16} />
                 <div>
                   <p>{n.message}</p>
-                  <time dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString()}>
-                    {relativeTime(n.createdAt)}
+                  <time dateTime={n.createdAt} title={exactTime(n.createdAt, locale)}>
+                    {relativeTime(n.createdAt, Date.now(), locale)}
                   </time>
                 </div>
               </li>

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Settings } from "../../contract/resources";
 import { api, describeError, type SessionUser } from "../lib/api";
 import type { Theme } from "../lib/app-settings";
@@ -10,29 +11,34 @@ import { Field } from "../ui/fields";
 import { Icon, type IconName } from "../ui/icons";
 import { useDashboardActions, validateDashboardName } from "./dashboards";
 
-const THEME_CHOICES: { value: Theme; label: string; icon: IconName }[] = [
-  { value: "light", label: "Light", icon: "sun" },
-  { value: "dark", label: "Dark", icon: "moon" },
-  { value: "system", label: "System", icon: "monitor" },
+const THEME_CHOICES: { value: Theme; icon: IconName }[] = [
+  { value: "light", icon: "sun" },
+  { value: "dark", icon: "moon" },
+  { value: "system", icon: "monitor" },
 ];
 
-const TIPS: { icon: IconName; title: string; text: string }[] = [
-  {
-    icon: "plus",
-    title: "Add widgets",
-    text: "Clocks, countdowns, bookmarks, todos, boards, notes and web pages.",
-  },
-  {
-    icon: "grip",
-    title: "Drag and resize",
-    text: "Drag a widget by its header, resize it from its corner. It snaps into place.",
-  },
-  { icon: "undo", title: "Undo", text: "Moved or removed something by mistake? Press Ctrl+Z or use Undo." },
-  { icon: "bell", title: "Reminders", text: "Countdowns and todos remind you. Tune it all in Settings." },
+/** The tips of the last step; title and text are read as `onboarding.tips.<id>.title|text`. */
+const TIPS: { id: "widgets" | "drag" | "undo" | "reminders"; icon: IconName }[] = [
+  { id: "widgets", icon: "plus" },
+  { id: "drag", icon: "grip" },
+  { id: "undo", icon: "undo" },
+  { id: "reminders", icon: "bell" },
 ];
 
 /** Three short steps on first sign-in; finishing (or skipping) sets onboardingCompleted for good. */
 export function Onboarding({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const themeLabel: Record<Theme, string> = {
+    light: t("settings.theme.light"),
+    dark: t("settings.theme.dark"),
+    system: t("settings.theme.system"),
+  };
+  const tipText = {
+    widgets: { title: t("onboarding.tips.widgets.title"), text: t("onboarding.tips.widgets.text") },
+    drag: { title: t("onboarding.tips.drag.title"), text: t("onboarding.tips.drag.text") },
+    undo: { title: t("onboarding.tips.undo.title"), text: t("onboarding.tips.undo.text") },
+    reminders: { title: t("onboarding.tips.reminders.title"), text: t("onboarding.tips.reminders.text") },
+  };
   const client = useQueryClient();
   const { data: settings } = useSettings();
   const { data: dashboards } = useDashboards();
@@ -40,7 +46,7 @@ export function Onboarding({ user }: { user: SessionUser }) {
   const updateSettings = useUpdateSettings();
   const actions = useDashboardActions();
   const [step, setStep] = useState(0);
-  const [name, setName] = useState("Home");
+  const [name, setName] = useState(() => t("onboarding.defaultName"));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const hasDashboards = (dashboards?.length ?? 0) > 0;
@@ -53,7 +59,7 @@ export function Onboarding({ user }: { user: SessionUser }) {
       const saved = await api.settings.update({ id: settings.id, onboardingCompleted: true });
       client.setQueryData<Settings>(keys.settings, saved);
     } catch (e) {
-      setError(`Couldn't save that you finished: ${describeError(e)}`);
+      setError(t("onboarding.finishFailed", { reason: describeError(e) }));
     } finally {
       setBusy(false);
     }
@@ -81,36 +87,38 @@ export function Onboarding({ user }: { user: SessionUser }) {
     else setStep(step + 1);
   };
 
-  const titles = [`Welcome to Tessera, ${user.name.split(" ")[0]}`, "Your first dashboard", "Make it yours"];
+  const titles = [
+    t("onboarding.welcome.title", { name: user.name.split(" ")[0] }),
+    t("onboarding.dashboard.title"),
+    t("onboarding.tips.title"),
+  ];
 
   return (
     <Dialog open onClose={() => {}} dismissible={false} size="md" title={titles[step]} className="onboarding">
       <div className="onboarding-step" key={step}>
         {step === 0 && (
           <>
-            <p>
-              Tessera keeps the things you check every day on one calm page: the time in other cities, the
-              days until a trip, your links, todos, boards and notes. Everything stays on your own server.
-            </p>
+            <p>{t("onboarding.welcome.text")}</p>
             <ChoiceGroup
-              legend="Pick a look (you can change it later):"
+              legend={t("onboarding.theme.legend")}
               autoFocus
               value={appSettings.theme}
-              options={THEME_CHOICES.map((c) => ({ ...c, icon: <Icon name={c.icon} size={20} /> }))}
+              options={THEME_CHOICES.map((c) => ({
+                ...c,
+                label: themeLabel[c.value],
+                icon: <Icon name={c.icon} size={20} />,
+              }))}
               onChange={(theme) => updateSettings.updateConfig({ theme })}
             />
           </>
         )}
         {step === 1 &&
           (hasDashboards ? (
-            <p>
-              You already have {dashboards?.length === 1 ? "a dashboard" : `${dashboards?.length} dashboards`}
-              . You can add more any time from the dashboard menu at the top.
-            </p>
+            <p>{t("onboarding.dashboard.existing", { count: dashboards?.length ?? 0 })}</p>
           ) : (
             <>
-              <p>Dashboards group widgets. Start with one; add more for work, home or a project later.</p>
-              <Field label="Dashboard name" error={error ?? undefined}>
+              <p>{t("onboarding.dashboard.text")}</p>
+              <Field label={t("onboarding.dashboard.nameLabel")} error={error ?? undefined}>
                 {(id, describedBy) => (
                   <input
                     id={id}
@@ -133,13 +141,13 @@ export function Onboarding({ user }: { user: SessionUser }) {
         {step === 2 && (
           <ul className="tips">
             {TIPS.map((tip) => (
-              <li key={tip.title}>
+              <li key={tip.id}>
                 <span className="tip-icon">
                   <Icon name={tip.icon} size={18} />
                 </span>
                 <div>
-                  <strong>{tip.title}</strong>
-                  <p>{tip.text}</p>
+                  <strong>{tipText[tip.id].title}</strong>
+                  <p>{tipText[tip.id].text}</p>
                 </div>
               </li>
             ))}
@@ -157,7 +165,9 @@ export function Onboarding({ user }: { user: SessionUser }) {
         )}
       </div>
       <div className="onboarding-footer">
-        <p className="visually-hidden" aria-live="polite">{`Step ${step + 1} of 3`}</p>
+        <p className="visually-hidden" aria-live="polite">
+          {t("onboarding.step", { step: step + 1, total: 3 })}
+        </p>
         <div className="dots" aria-hidden="true">
           {[0, 1, 2].map((i) => (
             <span key={i} className={i === step ? "is-current" : i < step ? "is-done" : ""} />
@@ -166,21 +176,21 @@ export function Onboarding({ user }: { user: SessionUser }) {
         <div className="dialog-actions">
           {step > 0 ? (
             <button type="button" className="button ghost" onClick={() => setStep(step - 1)} disabled={busy}>
-              Back
+              {t("common.back")}
             </button>
           ) : (
             <button type="button" className="button ghost" onClick={() => void finish()} disabled={busy}>
-              Skip
+              {t("onboarding.skip")}
             </button>
           )}
           <button type="button" className="button primary" onClick={() => void next()} disabled={busy}>
             {step === 2
               ? busy
-                ? "Finishing…"
-                : "Get started"
+                ? t("onboarding.finishing")
+                : t("onboarding.getStarted")
               : step === 1 && !hasDashboards
-                ? "Create and continue"
-                : "Next"}
+                ? t("onboarding.createAndContinue")
+                : t("common.next")}
           </button>
         </div>
       </div>

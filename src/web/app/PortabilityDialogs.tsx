@@ -1,15 +1,20 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { DashboardDocument } from "../../contract/dashboard-document";
 import type { Dashboard } from "../../contract/resources";
+import { t } from "../i18n/i18n";
+import { useLocale } from "../i18n/use-locale";
 import { ApiError, api, type DashboardWithWidgets, describeError } from "../lib/api";
 import { keys } from "../lib/queries";
+import { exactTime } from "../lib/relative-time";
 import { Dialog } from "../ui/Dialog";
 import { Icon } from "../ui/icons";
 import { useToasts } from "../ui/Toasts";
 import { definitionFor } from "../widgets/registry";
 import { describeDiff, diffVersions } from "./version-diff";
+import { widgetName } from "./widget-name";
 
 /** A new dashboard from an import or a copy: into the caches, then opened. */
 function useOpenCreated() {
@@ -26,30 +31,32 @@ function useOpenCreated() {
 function widgetSummary(document: DashboardDocument): string {
   const counts = new Map<string, number>();
   for (const w of document.widgets) {
-    const name = definitionFor(w.widgetType).name;
+    const name = widgetName(definitionFor(w.widgetType));
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
-  if (counts.size === 0) return "no widgets";
+  if (counts.size === 0) return t("portability.noWidgets");
   return [...counts].map(([name, n]) => `${n} ${name}`).join(", ");
 }
 
-/** The server's list of problems, shortened to what fits a dialog. */
+/**
+ * Where the server found problems, shortened to what fits a dialog. Its messages are English,
+ * so only the places are listed (under the localized sentence of the problem's code).
+ */
 function problemLines(error: unknown): string[] {
   if (!(error instanceof ApiError)) return [];
-  return (error.problem?.errors ?? []).slice(0, 5).map((e) => `${e.path}: ${e.message}`);
+  return [...new Set((error.problem?.errors ?? []).map((e) => e.path))].slice(0, 5);
 }
 
 /** Reads a dropped or picked file as a document, or says why it is not one. */
 async function readDocumentFile(file: File): Promise<{ document?: DashboardDocument; error?: string }> {
-  if (file.size > 5 * 1024 * 1024)
-    return { error: "This file is larger than 5 MB, more than any dashboard." };
+  if (file.size > 5 * 1024 * 1024) return { error: t("portability.import.tooLarge") };
   try {
     const value = JSON.parse(await file.text()) as DashboardDocument;
     if (value?.format !== "tessera.dashboard" || !Array.isArray(value.widgets))
-      return { error: "This is not a Tessera dashboard file (.tessera.json)." };
+      return { error: t("portability.import.notDashboard") };
     return { document: value };
   } catch {
-    return { error: "This file is not JSON; a Tessera dashboard file ends in .tessera.json." };
+    return { error: t("portability.import.notJson") };
   }
 }
 
@@ -58,6 +65,7 @@ async function readDocumentFile(file: File): Promise<{ document?: DashboardDocum
  * The server checks everything again and creates nothing unless all of it is valid.
  */
 export function ImportDialog({ onClose, initialFile }: { onClose(): void; initialFile?: File }) {
+  const { t } = useTranslation();
   const openCreated = useOpenCreated();
   const [document, setDocument] = useState<DashboardDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -88,8 +96,8 @@ export function ImportDialog({ onClose, initialFile }: { onClose(): void; initia
       open
       onClose={onClose}
       size="sm"
-      title="Import a dashboard"
-      description="From a .tessera.json file exported from Tessera."
+      title={t("portability.import.title")}
+      description={t("portability.import.description")}
     >
       <label
         className={`drop-zone${over ? " is-over" : ""}`}
@@ -101,11 +109,11 @@ export function ImportDialog({ onClose, initialFile }: { onClose(): void; initia
         onDrop={drop}
       >
         <Icon name="download" size={20} />
-        <span>Drop the file here, or choose it</span>
+        <span>{t("portability.import.drop")}</span>
         <input
           type="file"
           accept=".json,application/json"
-          aria-label="Dashboard file"
+          aria-label={t("portability.import.file")}
           onChange={(e) => void take(e.target.files?.[0])}
         />
       </label>
@@ -122,17 +130,19 @@ export function ImportDialog({ onClose, initialFile }: { onClose(): void; initia
         </div>
       )}
       {document && (
-        <section className="import-preview" aria-label="What the file holds">
+        <section className="import-preview" aria-label={t("portability.import.preview")}>
           <strong>{document.dashboard?.name}</strong>
           <span className="muted">
-            {document.widgets.length} widget{document.widgets.length === 1 ? "" : "s"}:{" "}
-            {widgetSummary(document)}
+            {t("portability.import.holds", {
+              count: document.widgets.length,
+              summary: widgetSummary(document),
+            })}
           </span>
         </section>
       )}
       <div className="dialog-actions">
         <button type="button" className="button ghost" onClick={onClose}>
-          Cancel
+          {t("common.cancel")}
         </button>
         <button
           type="button"
@@ -151,7 +161,7 @@ export function ImportDialog({ onClose, initialFile }: { onClose(): void; initia
             }
           }}
         >
-          {busy ? "Importing…" : "Import dashboard"}
+          {busy ? t("portability.import.importing") : t("portability.import.confirm")}
         </button>
       </div>
     </Dialog>
@@ -165,21 +175,20 @@ export function useDuplicate() {
   return async (dashboard: Dashboard) => {
     try {
       openCreated(await api.dashboards.duplicate(dashboard.id));
-      toasts.show({ message: `Copied “${dashboard.name}”.`, tone: "success" });
+      toasts.show({ message: t("portability.copied", { name: dashboard.name }), tone: "success" });
     } catch (e) {
       toasts.show({ message: describeError(e), tone: "error" });
     }
   };
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 /**
  * The dashboard's versions, newest first. Picking one shows what it holds and what changed from
  * the one before; restoring asks first, and the toast after it offers to undo.
  */
 export function HistoryDialog({ dashboard, onClose }: { dashboard: Dashboard; onClose(): void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const client = useQueryClient();
   const toasts = useToasts();
   const versions = useQuery({
@@ -219,10 +228,10 @@ export function HistoryDialog({ dashboard, onClose }: { dashboard: Dashboard; on
       if (announce) onClose();
       if (announce)
         toasts.show({
-          message: `Restored “${dashboard.name}” as it was.`,
+          message: t("portability.history.restored", { name: dashboard.name }),
           tone: "success",
           duration: 10_000,
-          action: undoTo ? { label: "Undo", run: () => void restore(undoTo, false) } : undefined,
+          action: undoTo ? { label: t("dashboard.undo"), run: () => void restore(undoTo, false) } : undefined,
         });
     } catch (e) {
       toasts.show({ message: describeError(e), tone: "error" });
@@ -235,12 +244,12 @@ export function HistoryDialog({ dashboard, onClose }: { dashboard: Dashboard; on
     <Dialog
       open
       onClose={onClose}
-      title={`History of “${dashboard.name}”`}
-      description="Changes within a minute are one version; the newest 50 are kept."
+      title={t("portability.history.title", { name: dashboard.name })}
+      description={t("portability.history.description")}
     >
       {versions.isError && <p className="form-error">{describeError(versions.error)}</p>}
       <div className="history">
-        <ol className="history-list" aria-label="Versions">
+        <ol className="history-list" aria-label={t("portability.history.versions")}>
           {list.map((v, i) => (
             <li key={v.id}>
               <button
@@ -252,32 +261,34 @@ export function HistoryDialog({ dashboard, onClose }: { dashboard: Dashboard; on
                   setConfirming(false);
                 }}
               >
-                <span>{when(v.updatedAt)}</span>
+                <span>{exactTime(v.updatedAt, locale)}</span>
                 <span className="muted">
-                  {i === 0 ? "Now · " : ""}
-                  {v.widgetCount} widget{v.widgetCount === 1 ? "" : "s"}
+                  {i === 0
+                    ? t("portability.history.nowWidgets", { count: v.widgetCount })
+                    : t("portability.widgetCount", { count: v.widgetCount })}
                 </span>
               </button>
             </li>
           ))}
         </ol>
         <section className="history-preview" aria-live="polite">
-          {!picked && <p className="muted">Pick a version to see it.</p>}
+          {!picked && <p className="muted">{t("portability.history.pick")}</p>}
           {picked && preview.data && (
             <>
               <p>
                 <strong>{widgetSummary(preview.data.doc)}</strong>
               </p>
               <p className="muted">
-                Compared with the version before:{" "}
-                {describeDiff(diffVersions(preview.data.before, preview.data.doc))}
+                {t("portability.history.compared", {
+                  diff: describeDiff(diffVersions(preview.data.before, preview.data.doc)),
+                })}
               </p>
               {index > 0 &&
                 (confirming ? (
-                  <fieldset className="history-confirm" aria-label="Confirm restore">
-                    <p>Put the widgets back as they were then? You can undo it.</p>
+                  <fieldset className="history-confirm" aria-label={t("portability.history.confirmLabel")}>
+                    <p>{t("portability.history.confirmText")}</p>
                     <button type="button" className="button ghost" onClick={() => setConfirming(false)}>
-                      Cancel
+                      {t("common.cancel")}
                     </button>
                     <button
                       type="button"
@@ -285,12 +296,12 @@ export function HistoryDialog({ dashboard, onClose }: { dashboard: Dashboard; on
                       disabled={busy}
                       onClick={() => void restore(picked)}
                     >
-                      {busy ? "Restoring…" : "Restore"}
+                      {busy ? t("portability.history.restoring") : t("portability.history.restore")}
                     </button>
                   </fieldset>
                 ) : (
                   <button type="button" className="button" onClick={() => setConfirming(true)}>
-                    <Icon name="undo" size={15} /> Restore this version…
+                    <Icon name="undo" size={15} /> {t("portability.history.restoreThis")}
                   </button>
                 ))}
             </>

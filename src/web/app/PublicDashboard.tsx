@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { Widget } from "../../contract/resources";
 import { boxStyle, cellBox, useGridWidth, useResponsiveLayout } from "../grid/Grid";
@@ -13,6 +14,7 @@ import { ErrorState, Skeleton } from "../ui/States";
 import { type DataSource, DataSourceContext } from "../widgets/data/source";
 import { definitionFor } from "../widgets/registry";
 import { Logo } from "./Logo";
+import { widgetName } from "./widget-name";
 
 /** Visitors get the browser's zone and no reminders: nothing here may write on anyone's behalf. */
 function visitorSettings(): AppSettings {
@@ -28,16 +30,18 @@ function visitorSettings(): AppSettings {
 const noop = () => {};
 
 function ReadOnlyCard({ widget, settings }: { widget: Widget; settings: AppSettings }) {
+  const { t } = useTranslation();
   const definition = definitionFor(widget.widgetType);
   const config = useMemo(() => definition.parseConfig(widget.config), [definition, widget.config]);
-  const title = definition.title?.(config) || definition.name;
+  const name = widgetName(definition);
+  const title = definition.title?.(config) || name;
   const { Component } = definition;
   return (
     <article
       className="widget-card is-readonly"
       data-widget-id={widget.id}
       data-widget-type={widget.widgetType}
-      aria-label={`${definition.name} widget`}
+      aria-label={t("public.widgetLabel", { name })}
     >
       <header className="widget-header">
         <Icon name={definition.icon} size={15} className="widget-icon" />
@@ -106,6 +110,7 @@ function ReadOnlyGrid({ dashboardId, widgets }: { dashboardId: string; widgets: 
 
 /** /p/<id>: a dashboard its owner published, for anyone, with no session and no editing. */
 export default function PublicDashboardPage() {
+  const { t } = useTranslation();
   const { dashboardId = "" } = useParams();
   const query = useQuery({
     queryKey: ["public-dashboard", dashboardId],
@@ -123,43 +128,39 @@ export default function PublicDashboardPage() {
   return (
     <div className="app public-page">
       <header className="topbar">
-        <Link to="/" className="brand" aria-label="Tessera home">
+        <Link to="/" className="brand" aria-label={t("header.home")}>
           <Logo size={24} />
           <span className="brand-name">Tessera</span>
         </Link>
         <div className="topbar-spacer" />
         <Link to="/" className="button small">
-          Open Tessera
+          {t("public.open")}
         </Link>
       </header>
       <main className="workspace-main" id="main">
         {query.isPending ? (
-          <div className="skeleton-grid" role="status" aria-busy="true" aria-label="Loading">
+          <div className="skeleton-grid" role="status" aria-busy="true" aria-label={t("common.loading")}>
             <Skeleton width={320} height={200} className="skeleton-card" />
             <Skeleton width={300} height={200} className="skeleton-card" />
             <Skeleton width={360} height={200} className="skeleton-card" />
           </div>
         ) : missing ? (
           <section className="empty-page">
-            <h1>This dashboard isn't shared</h1>
-            <p className="muted">The link may be wrong, or its owner stopped sharing it.</p>
+            <h1>{t("public.notShared.title")}</h1>
+            <p className="muted">{t("public.notShared.text")}</p>
           </section>
         ) : query.isError ? (
-          <ErrorState
-            error={query.error}
-            title="This dashboard didn't load"
-            onRetry={() => void query.refetch()}
-          />
+          <ErrorState error={query.error} title={t("public.failed")} onRetry={() => void query.refetch()} />
         ) : (
           <section className="dashboard" aria-labelledby="dashboard-title">
             <div className="dashboard-toolbar">
               <h1 id="dashboard-title">{query.data.name}</h1>
               <span className="status-pill public-pill">
-                <Icon name="eye" size={13} /> Read-only
+                <Icon name="eye" size={13} /> {t("public.readOnly")}
               </span>
             </div>
             {query.data.widgets.length === 0 ? (
-              <p className="muted">Nothing on this dashboard yet.</p>
+              <p className="muted">{t("public.empty")}</p>
             ) : (
               <ReadOnlyGrid dashboardId={query.data.id} widgets={query.data.widgets} />
             )}

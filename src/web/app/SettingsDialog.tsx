@@ -16,34 +16,34 @@ import { Field, TimeZoneSelect } from "../ui/fields";
 import { Icon, type IconName } from "../ui/icons";
 import { ErrorState, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
+import { SETTINGS_TABS, type SettingsTab as Tab } from "./settings-route";
+import { useSettingsTabLabels } from "./settings-tabs";
 
-import type { SettingsTab as Tab } from "./settings-route";
-
-const TABS: { id: Tab; label: string }[] = [
-  { id: "general", label: "General" },
-  { id: "reminders", label: "Reminders" },
-  { id: "profile", label: "Profile" },
-  { id: "connections", label: "Connections" },
-  { id: "keys", label: "API keys" },
-  { id: "sessions", label: "Sessions" },
-];
-
-const THEMES: { value: Theme; label: string; icon: IconName }[] = [
-  { value: "light", label: "Light", icon: "sun" },
-  { value: "dark", label: "Dark", icon: "moon" },
-  { value: "system", label: "System", icon: "monitor" },
+const THEMES: { value: Theme; icon: IconName }[] = [
+  { value: "light", icon: "sun" },
+  { value: "dark", icon: "moon" },
+  { value: "system", icon: "monitor" },
 ];
 
 function General() {
   const { t } = useTranslation();
   const settings = useAppSettings();
   const update = useUpdateSettings();
+  const themeLabel: Record<Theme, string> = {
+    light: t("settings.theme.light"),
+    dark: t("settings.theme.dark"),
+    system: t("settings.theme.system"),
+  };
   return (
     <div className="settings-section">
       <ChoiceGroup
-        legend="Theme"
+        legend={t("settings.theme.label")}
         value={settings.theme}
-        options={THEMES.map((t) => ({ ...t, icon: <Icon name={t.icon} size={18} /> }))}
+        options={THEMES.map((theme) => ({
+          ...theme,
+          label: themeLabel[theme.value],
+          icon: <Icon name={theme.icon} size={18} />,
+        }))}
         onChange={(theme) => update.updateConfig({ theme })}
       />
       <Field label={t("settings.language.label")}>
@@ -64,19 +64,19 @@ function General() {
           </select>
         )}
       </Field>
-      <Field label="Hour format">
+      <Field label={t("settings.general.hourFormat")}>
         {(id) => (
           <select
             id={id}
             value={settings.hourFormat}
             onChange={(e) => update.updateConfig({ hourFormat: e.target.value as "12" | "24" })}
           >
-            <option value="24">24 hours (17:30)</option>
-            <option value="12">12 hours (5:30 PM)</option>
+            <option value="24">{t("settings.general.hours24")}</option>
+            <option value="12">{t("settings.general.hours12")}</option>
           </select>
         )}
       </Field>
-      <Field label="Time zone" hint="Clocks and dates use it unless a widget sets its own.">
+      <Field label={t("settings.general.timeZone")} hint={t("settings.general.timeZoneHint")}>
         {(id, describedBy) => (
           <TimeZoneSelect
             id={id}
@@ -91,6 +91,7 @@ function General() {
 }
 
 function Profile({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const toasts = useToasts();
   const [name, setName] = useState(user.name);
@@ -101,14 +102,14 @@ function Profile({ user }: { user: SessionUser }) {
       client.setQueryData<SessionInfo | null>(keys.session, (s) =>
         s ? { ...s, user: { ...s.user, name: value } } : s,
       );
-      toasts.show({ tone: "success", message: "Name saved" });
+      toasts.show({ tone: "success", message: t("settings.profile.saved") });
     },
     onError: (e) => setError(describeError(e)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setError("Your name can't be empty");
+      setError(t("settings.profile.nameRequired"));
       return;
     }
     setError(null);
@@ -116,7 +117,7 @@ function Profile({ user }: { user: SessionUser }) {
   };
   return (
     <form className="settings-section" onSubmit={submit}>
-      <Field label="Name" error={error ?? undefined}>
+      <Field label={t("common.name")} error={error ?? undefined}>
         {(id, describedBy) => (
           <input
             id={id}
@@ -132,14 +133,14 @@ function Profile({ user }: { user: SessionUser }) {
           />
         )}
       </Field>
-      <Field label="Email">{(id) => <input id={id} value={user.email} readOnly disabled />}</Field>
+      <Field label={t("auth.email")}>{(id) => <input id={id} value={user.email} readOnly disabled />}</Field>
       <div className="dialog-actions">
         <button
           type="submit"
           className="button primary"
           disabled={save.isPending || name.trim() === user.name}
         >
-          {save.isPending ? "Saving…" : "Save name"}
+          {save.isPending ? t("common.saving") : t("settings.profile.save")}
         </button>
       </div>
     </form>
@@ -147,6 +148,7 @@ function Profile({ user }: { user: SessionUser }) {
 }
 
 function Connections() {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const toasts = useToasts();
   const providers = useQuery({ queryKey: keys.providers, queryFn: api.providers });
@@ -160,9 +162,16 @@ function Connections() {
     mutationFn: (provider: Provider) => api.accounts.disconnect(provider),
     onSuccess: (_account, provider) => {
       refreshProvider(client, provider);
-      toasts.show({ tone: "success", message: `${PROVIDER_LABELS[provider]} is disconnected` });
+      toasts.show({
+        tone: "success",
+        message: t("settings.connections.disconnected", { provider: PROVIDER_LABELS[provider] }),
+      });
     },
-    onError: (e) => toasts.show({ tone: "error", message: `Couldn't disconnect: ${describeError(e)}` }),
+    onError: (e) =>
+      toasts.show({
+        tone: "error",
+        message: t("settings.connections.disconnectFailed", { reason: describeError(e) }),
+      }),
   });
 
   if (providers.isPending || (providers.data === null && accounts.isPending)) {
@@ -190,48 +199,53 @@ function Connections() {
 
   return (
     <div className="settings-section">
-      <p className="muted">
-        Connected accounts let widgets show your mail, calendar, code and pages. Tokens stay on the server.
-      </p>
+      <p className="muted">{t("settings.connections.intro")}</p>
       <ul className="provider-list">
-        {rows.map((row) => (
-          <li key={row.provider} className="provider-row" data-provider={row.provider}>
-            <div>
-              <strong>{row.label || PROVIDER_LABELS[row.provider]}</strong>
-              <span className={`status-pill ${row.connected && !row.reconnectRequired ? "is-on" : ""}`}>
-                {row.reconnectRequired
-                  ? "Needs reconnecting"
-                  : row.connected
-                    ? "Connected"
-                    : row.known && !row.configured
-                      ? "Not configured on this server"
-                      : "Not connected"}
-              </span>
-            </div>
-            <div className="provider-actions">
-              {row.configured && (!row.connected || row.reconnectRequired) && (
-                <a
-                  className="button small"
-                  href={connectUrl(row.provider)}
-                  aria-label={`${row.connected ? "Reconnect" : "Connect"} ${row.label || PROVIDER_LABELS[row.provider]}`}
-                >
-                  {row.connected ? "Reconnect" : "Connect"}
-                </a>
-              )}
-              {row.connected && (
-                <button
-                  type="button"
-                  className="button ghost small"
-                  disabled={disconnect.isPending}
-                  aria-label={`Disconnect ${row.label || PROVIDER_LABELS[row.provider]}`}
-                  onClick={() => disconnect.mutate(row.provider)}
-                >
-                  Disconnect
-                </button>
-              )}
-            </div>
-          </li>
-        ))}
+        {rows.map((row) => {
+          const label = row.label || PROVIDER_LABELS[row.provider];
+          return (
+            <li key={row.provider} className="provider-row" data-provider={row.provider}>
+              <div>
+                <strong>{label}</strong>
+                <span className={`status-pill ${row.connected && !row.reconnectRequired ? "is-on" : ""}`}>
+                  {row.reconnectRequired
+                    ? t("settings.connections.needsReconnect")
+                    : row.connected
+                      ? t("settings.connections.statusConnected")
+                      : row.known && !row.configured
+                        ? t("settings.connections.notConfigured")
+                        : t("settings.connections.notConnected")}
+                </span>
+              </div>
+              <div className="provider-actions">
+                {row.configured && (!row.connected || row.reconnectRequired) && (
+                  <a
+                    className="button small"
+                    href={connectUrl(row.provider)}
+                    aria-label={
+                      row.connected
+                        ? t("settings.connections.reconnectLabel", { provider: label })
+                        : t("settings.connections.connectLabel", { provider: label })
+                    }
+                  >
+                    {row.connected ? t("settings.connections.reconnect") : t("settings.connections.connect")}
+                  </a>
+                )}
+                {row.connected && (
+                  <button
+                    type="button"
+                    className="button ghost small"
+                    disabled={disconnect.isPending}
+                    aria-label={t("settings.connections.disconnectLabel", { provider: label })}
+                    onClick={() => disconnect.mutate(row.provider)}
+                  >
+                    {t("settings.connections.disconnect")}
+                  </button>
+                )}
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
@@ -249,31 +263,34 @@ export default function SettingsDialog({
   onTab(tab: Tab): void;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const setTab = onTab;
+  const labels = useSettingsTabLabels();
+  const tabs = SETTINGS_TABS.map((id) => ({ id, label: labels[id] }));
   return (
-    <Dialog open onClose={onClose} size="md" title="Settings" className="settings-dialog">
-      <div className="tabs" role="tablist" aria-label="Settings sections">
-        {TABS.map((t) => (
+    <Dialog open onClose={onClose} size="md" title={t("settings.title")} className="settings-dialog">
+      <div className="tabs" role="tablist" aria-label={t("settings.sections")}>
+        {tabs.map((entry) => (
           <button
-            key={t.id}
+            key={entry.id}
             type="button"
             role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            className={`tab${tab === t.id ? " is-selected" : ""}`}
-            onClick={() => setTab(t.id)}
+            id={`tab-${entry.id}`}
+            aria-selected={tab === entry.id}
+            aria-controls={`panel-${entry.id}`}
+            tabIndex={tab === entry.id ? 0 : -1}
+            className={`tab${tab === entry.id ? " is-selected" : ""}`}
+            onClick={() => setTab(entry.id)}
             onKeyDown={(e) => {
-              const index = TABS.findIndex((x) => x.id === tab);
+              const index = tabs.findIndex((x) => x.id === tab);
               const delta = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
               if (!delta) return;
-              const next = TABS[(index + delta + TABS.length) % TABS.length]!;
+              const next = tabs[(index + delta + tabs.length) % tabs.length]!;
               setTab(next.id);
               document.getElementById(`tab-${next.id}`)?.focus();
             }}
           >
-            {t.label}
+            {entry.label}
           </button>
         ))}
       </div>

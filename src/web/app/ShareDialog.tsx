@@ -1,20 +1,23 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Dashboard } from "../../contract/resources";
 import { api, describeError } from "../lib/api";
 import { keys } from "../lib/queries";
 import { Dialog } from "../ui/Dialog";
 import { Icon } from "../ui/icons";
 import { WIDGETS } from "../widgets/registry";
+import { widgetName } from "./widget-name";
 
 export function publicUrl(id: string, origin = window.location.origin): string {
   return `${origin}/p/${id}`;
 }
 
-const PRIVATE_NAMES = WIDGETS.filter((d) => d.provider).map((d) => d.name);
+const PRIVATE = WIDGETS.filter((d) => d.provider);
 
 /** Publishing makes a read-only copy of the layout visible to anyone with the link. */
 export function ShareDialog({ dashboard, onClose }: { dashboard: Dashboard; onClose(): void }) {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -49,8 +52,8 @@ export function ShareDialog({ dashboard, onClose }: { dashboard: Dashboard; onCl
       open
       onClose={onClose}
       size="sm"
-      title={`Share “${dashboard.name}”`}
-      description="Anyone with the link can look at this dashboard. Nobody can change it."
+      title={t("share.title", { name: dashboard.name })}
+      description={t("share.description")}
     >
       {error && (
         <p className="form-error" role="alert">
@@ -67,35 +70,36 @@ export function ShareDialog({ dashboard, onClose }: { dashboard: Dashboard; onCl
           onChange={(e) => toggle.mutate(e.target.checked)}
         />
         <span>
-          <strong>Public link</strong>
-          <span className="muted"> {isPublic ? "On: anyone with the link can view" : "Off: only you"}</span>
+          <strong>{t("share.publicLink")}</strong>
+          <span className="muted"> {isPublic ? t("share.on") : t("share.off")}</span>
         </span>
       </label>
       {isPublic && (
         <div className="share-link">
           <input
             ref={input}
-            aria-label="Public link"
+            aria-label={t("share.publicLink")}
             value={link}
             readOnly
             onFocus={(e) => e.target.select()}
           />
           <button type="button" className="button small" onClick={() => void copy()}>
-            <Icon name={copied ? "check" : "copy"} size={14} /> {copied ? "Copied" : "Copy"}
+            <Icon name={copied ? "check" : "copy"} size={14} />{" "}
+            {copied ? t("share.copied") : t("common.copy")}
           </button>
           <a
             className="icon-button small"
             href={link}
             target="_blank"
             rel="noopener"
-            aria-label="Open the public page"
+            aria-label={t("share.openPublic")}
           >
             <Icon name="external" size={14} />
           </a>
         </div>
       )}
       <p className="muted share-note">
-        {PRIVATE_NAMES.join(", ")} widgets are never shown there: they hold your connected accounts' data.
+        {t("share.privateNote", { names: PRIVATE.map(widgetName).join(", ") })}
       </p>
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { describeError } from "../lib/api";
 import { type InstanceInfo, operatorsApi } from "../lib/operators-api";
 
@@ -7,6 +8,7 @@ import { type InstanceInfo, operatorsApi } from "../lib/operators-api";
  * there. Disabled, with a note, while the provider cannot be reached.
  */
 export function SsoButton({ sso }: { sso: NonNullable<InstanceInfo["sso"]> }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const start = async () => {
@@ -16,7 +18,7 @@ export function SsoButton({ sso }: { sso: NonNullable<InstanceInfo["sso"]> }) {
       const { url } = await operatorsApi.ssoSignIn();
       window.location.assign(url);
     } catch (e) {
-      setError(`Couldn't start single sign-on: ${describeError(e)}`);
+      setError(t("auth.sso.startFailed", { reason: describeError(e) }));
       setBusy(false);
     }
   };
@@ -29,11 +31,11 @@ export function SsoButton({ sso }: { sso: NonNullable<InstanceInfo["sso"]> }) {
         aria-describedby={sso.available ? undefined : "sso-unavailable"}
         onClick={() => void start()}
       >
-        {busy ? "Opening sign-in…" : `Sign in with ${sso.displayName}`}
+        {busy ? t("auth.sso.opening") : t("auth.sso.signInWith", { provider: sso.displayName })}
       </button>
       {!sso.available && (
         <p id="sso-unavailable" className="field-hint">
-          Single sign-on is unavailable right now. Try again in a few minutes.
+          {t("auth.sso.unavailable")}
         </p>
       )}
       {error && (

@@ -1,8 +1,10 @@
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Dialog } from "../ui/Dialog";
 import { Icon } from "../ui/icons";
 import { WIDGETS } from "../widgets/registry";
 import type { WidgetDefinition } from "../widgets/types";
+import { widgetDescription, widgetName } from "./widget-name";
 
 export function WidgetPicker({
   open,
@@ -15,12 +17,16 @@ export function WidgetPicker({
   onPick(definition: WidgetDefinition<object>): void;
   busyType: string | null;
 }) {
+  const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const results = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!q) return WIDGETS;
+    // Found by the shown name and description, and by the English ones too.
     return WIDGETS.filter((d) =>
-      [d.name, d.type, d.description, ...d.keywords].some((text) => text.toLowerCase().includes(q)),
+      [widgetName(d), widgetDescription(d), d.name, d.type, d.description, ...d.keywords].some((text) =>
+        text.toLowerCase().includes(q),
+      ),
     );
   }, [query]);
 
@@ -29,15 +35,15 @@ export function WidgetPicker({
       open={open}
       onClose={onClose}
       size="lg"
-      title="Add a widget"
-      description="It goes in the first free spot; drag it wherever you like."
+      title={t("picker.title")}
+      description={t("picker.description")}
     >
       <div className="picker-search">
         <Icon name="search" size={16} />
         <input
           type="search"
-          aria-label="Search widgets"
-          placeholder="Search: time, tasks, links…"
+          aria-label={t("picker.searchLabel")}
+          placeholder={t("picker.placeholder")}
           value={query}
           autoFocus
           data-autofocus
@@ -45,18 +51,20 @@ export function WidgetPicker({
         />
       </div>
       {results.length === 0 ? (
-        <p className="muted picker-none">No widget matches “{query}”.</p>
+        <p className="muted picker-none">{t("picker.none", { query })}</p>
       ) : (
         <ul className="picker-grid">
           {results.map((definition) => {
             const { Preview } = definition;
+            const name = widgetName(definition);
+            const description = widgetDescription(definition);
             return (
               <li key={definition.type}>
                 <button
                   type="button"
                   className="picker-card"
                   disabled={busyType !== null}
-                  aria-label={`Add ${definition.name}: ${definition.description}`}
+                  aria-label={t("picker.addLabel", { name, description })}
                   onClick={() => onPick(definition)}
                 >
                   <div className="picker-preview" aria-hidden="true">
@@ -64,11 +72,13 @@ export function WidgetPicker({
                   </div>
                   <div className="picker-text">
                     <strong>
-                      <Icon name={definition.icon} size={15} /> {definition.name}
+                      <Icon name={definition.icon} size={15} /> {name}
                     </strong>
-                    <span>{definition.description}</span>
+                    <span>{description}</span>
                   </div>
-                  <span className="picker-add">{busyType === definition.type ? "Adding…" : "Add"}</span>
+                  <span className="picker-add">
+                    {busyType === definition.type ? t("picker.adding") : t("common.add")}
+                  </span>
                 </button>
               </li>
             );

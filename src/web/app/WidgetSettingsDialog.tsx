@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Widget } from "../../contract/resources";
 import type { AppSettings } from "../lib/app-settings";
 import { useProviderState } from "../lib/providers";
@@ -6,6 +7,7 @@ import { Dialog } from "../ui/Dialog";
 import { ProviderGate } from "../widgets/data/ProviderGate";
 import { SettingsForm } from "../widgets/settings/SettingsForm";
 import type { WidgetDefinition } from "../widgets/types";
+import { widgetName } from "./widget-name";
 
 /** A widget's settings panel: edits a draft, applied on Save (and then saved like any change). */
 export function WidgetSettingsDialog({
@@ -21,11 +23,12 @@ export function WidgetSettingsDialog({
   onSave(config: object): void;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState(() => definition.parseConfig(widget.config));
   const account = useProviderState(definition.provider ?? "suite");
   const layout = definition.settings;
   if (!layout) return null;
-  const title = `${definition.name} settings`;
+  const title = t("dashboard.widgetSettings", { name: widgetName(definition) });
   // Choices read from the account (labels, calendars) wait for it: the panel says what the
   // widget says, and offers nothing to save.
   const needs = definition.settingsNeedAccount;
@@ -37,7 +40,7 @@ export function WidgetSettingsDialog({
         </ProviderGate>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
-            Close
+            {t("common.close")}
           </button>
         </div>
       </Dialog>
@@ -54,10 +57,10 @@ export function WidgetSettingsDialog({
         <SettingsForm layout={layout} config={draft} onChange={setDraft} settings={settings} />
         <div className="dialog-actions">
           <button type="button" className="button ghost" onClick={onClose}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button type="submit" className="button primary">
-            Save
+            {t("common.save")}
           </button>
         </div>
       </form>

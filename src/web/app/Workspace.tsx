@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
 import { isProvider, PROVIDER_LABELS } from "../../contract/providers";
 import type { Notification } from "../../contract/resources";
@@ -20,22 +21,24 @@ import { Onboarding } from "./Onboarding";
 // Only admins open it, and seldom: it loads on first visit.
 const AdminPage = lazy(() => import("../admin/AdminPage"));
 
+/** Placeholder cards: key, width, height. */
+const APP_SKELETON = [
+  ["a", 320, 180],
+  ["b", 300, 220],
+  ["c", 300, 180],
+  ["d", 360, 220],
+] as const;
+
 export function AppSkeleton() {
+  const { t } = useTranslation();
   return (
-    <div className="app-skeleton" role="status" aria-busy="true" aria-label="Loading">
+    <div className="app-skeleton" role="status" aria-busy="true" aria-label={t("common.loading")}>
       <div className="topbar">
         <Skeleton width={120} height={22} />
         <Skeleton width={160} height={30} />
       </div>
       <div className="skeleton-grid">
-        {(
-          [
-            ["a", 320, 180],
-            ["b", 300, 220],
-            ["c", 300, 180],
-            ["d", 360, 220],
-          ] as const
-        ).map(([key, width, height]) => (
+        {APP_SKELETON.map(([key, width, height]) => (
           <Skeleton key={key} width={width} height={height} className="skeleton-card" />
         ))}
       </div>
@@ -44,6 +47,7 @@ export function AppSkeleton() {
 }
 
 export function Workspace() {
+  const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
   if (session.isPending) return <AppSkeleton />;
@@ -52,7 +56,7 @@ export function Workspace() {
       <main className="center-page">
         <ErrorState
           error={session.error}
-          title="Can't reach Tessera"
+          title={t("dashboard.unreachable")}
           onRetry={() => void session.refetch()}
         />
       </main>
@@ -81,25 +85,35 @@ function useConnectOutcome() {
   const location = useLocation();
   const navigate = useNavigate();
   const toasts = useToasts();
+  const { t } = useTranslation();
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const connected = params.get("connected");
     const failed = params.get("connect");
     if (!connected && !failed) return;
     if (isProvider(connected))
-      toasts.show({ tone: "success", message: `${PROVIDER_LABELS[connected]} is connected` });
-    else if (isProvider(failed))
+      toasts.show({
+        tone: "success",
+        message: t("settings.connections.connected", { provider: PROVIDER_LABELS[connected] }),
+      });
+    else if (isProvider(failed)) {
+      const error = params.get("error");
+      const provider = PROVIDER_LABELS[failed];
       toasts.show({
         tone: "error",
-        message: `Couldn't connect ${PROVIDER_LABELS[failed]}${params.get("error") ? ` (${params.get("error")})` : ""}`,
+        message: error
+          ? t("settings.connections.connectFailedCode", { provider, code: error })
+          : t("settings.connections.connectFailed", { provider }),
       });
+    }
     for (const key of ["connected", "connect", "error"]) params.delete(key);
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true });
-  }, [location.search, location.pathname, navigate, toasts]);
+  }, [location.search, location.pathname, navigate, toasts, t]);
 }
 
 function SignedIn({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   const settings = useSettings();
   const dashboards = useDashboards();
   const appSettings = useAppSettings();
@@ -131,7 +145,7 @@ function SignedIn({ user }: { user: SessionUser }) {
       <main className="center-page">
         <ErrorState
           error={settings.error ?? dashboards.error}
-          title="Your dashboards didn't load"
+          title={t("dashboard.listFailed")}
           onRetry={() => {
             void settings.refetch();
             void dashboards.refetch();

@@ -1,7 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Dashboard, Settings, Widget } from "../../contract/resources";
+import { t } from "../i18n/i18n";
 import { ApiError, api, describeError } from "../lib/api";
 import { keys } from "../lib/queries";
 import { Dialog } from "../ui/Dialog";
@@ -9,8 +11,8 @@ import { Field } from "../ui/fields";
 import { useToasts } from "../ui/Toasts";
 
 export function validateDashboardName(name: string): string | null {
-  if (!name.trim()) return "Give the dashboard a name";
-  if (name.length > 100) return "Keep it under 100 characters";
+  if (!name.trim()) return t("dashboard.validation.nameRequired");
+  if (name.length > 100) return t("dashboard.validation.nameTooLong");
   return null;
 }
 
@@ -46,7 +48,7 @@ export function useDashboardActions() {
         s && s.lastDashboardId === id ? { ...s, lastDashboardId: null } : s,
       );
       navigate("/", { replace: true });
-      toasts.show({ tone: "success", message: "Dashboard deleted" });
+      toasts.show({ tone: "success", message: t("dashboard.deleted") });
     },
   };
 }
@@ -62,6 +64,7 @@ export function DashboardNameDialog({
   mode: "create" | "rename";
   dashboard?: Dashboard;
 }) {
+  const { t } = useTranslation();
   const actions = useDashboardActions();
   const [name, setName] = useState(dashboard?.name ?? "");
   const [error, setError] = useState<string | null>(null);
@@ -80,8 +83,11 @@ export function DashboardNameDialog({
       else if (dashboard) await actions.rename(dashboard.id, name);
       onClose();
     } catch (e) {
+      // A refused name is said in our words, not in the server's English.
       setError(
-        e instanceof ApiError ? (Object.values(e.fieldErrors())[0] ?? describeError(e)) : describeError(e),
+        e instanceof ApiError && Object.keys(e.fieldErrors()).length
+          ? t("dashboard.validation.nameRejected")
+          : describeError(e),
       );
     } finally {
       setBusy(false);
@@ -93,17 +99,19 @@ export function DashboardNameDialog({
       open={open}
       onClose={onClose}
       size="sm"
-      title={mode === "create" ? "New dashboard" : "Rename dashboard"}
-      description={mode === "create" ? "A fresh canvas for a set of widgets: Work, Home, Travel…" : undefined}
+      title={
+        mode === "create" ? t("dashboard.nameDialog.createTitle") : t("dashboard.nameDialog.renameTitle")
+      }
+      description={mode === "create" ? t("dashboard.nameDialog.createDescription") : undefined}
     >
       <form onSubmit={submit}>
-        <Field label="Name" error={error ?? undefined}>
+        <Field label={t("common.name")} error={error ?? undefined}>
           {(id, describedBy) => (
             <input
               id={id}
               value={name}
               maxLength={100}
-              placeholder="Work"
+              placeholder={t("dashboard.nameDialog.placeholder")}
               autoFocus
               data-autofocus
               // Renaming usually replaces the name: it starts selected, ready to be typed over.
@@ -119,10 +127,16 @@ export function DashboardNameDialog({
         </Field>
         <div className="dialog-actions">
           <button type="button" className="button ghost" onClick={onClose}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button type="submit" className="button primary" disabled={busy}>
-            {mode === "create" ? (busy ? "Creating…" : "Create dashboard") : busy ? "Saving…" : "Rename"}
+            {mode === "create"
+              ? busy
+                ? t("dashboard.nameDialog.creating")
+                : t("dashboard.nameDialog.create")
+              : busy
+                ? t("common.saving")
+                : t("dashboard.nameDialog.rename")}
           </button>
         </div>
       </form>
@@ -132,14 +146,9 @@ export function DashboardNameDialog({
 
 /** What deleting takes with it, for no widgets, one, several, or an unknown number. */
 export function deleteSentence(count: number | undefined): string {
-  if (count === 0) return "This deletes the dashboard. It has no widgets. It cannot be undone.";
-  const what =
-    count === undefined
-      ? "all of its widgets, with their notes, todos and boards"
-      : count === 1
-        ? "its one widget, with whatever it holds"
-        : `its ${count} widgets, with their notes, todos and boards`;
-  return `This deletes the dashboard and ${what}. It cannot be undone.`;
+  if (count === 0) return t("dashboard.delete.empty");
+  if (count === undefined) return t("dashboard.delete.unknown");
+  return t("dashboard.delete.widgets", { count });
 }
 
 export function DeleteDashboardDialog({
@@ -151,6 +160,7 @@ export function DeleteDashboardDialog({
   onClose(): void;
   dashboard: Dashboard;
 }) {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const actions = useDashboardActions();
   const [busy, setBusy] = useState(false);
@@ -161,7 +171,7 @@ export function DeleteDashboardDialog({
       open={open}
       onClose={onClose}
       size="sm"
-      title={`Delete “${dashboard.name}”?`}
+      title={t("dashboard.delete.title", { name: dashboard.name })}
       description={deleteSentence(count)}
     >
       {error && (
@@ -171,7 +181,7 @@ export function DeleteDashboardDialog({
       )}
       <div className="dialog-actions">
         <button type="button" className="button ghost" onClick={onClose}>
-          Keep it
+          {t("dashboard.delete.keep")}
         </button>
         <button
           type="button"
@@ -189,7 +199,7 @@ export function DeleteDashboardDialog({
             }
           }}
         >
-          {busy ? "Deleting…" : "Delete dashboard"}
+          {busy ? t("dashboard.delete.deleting") : t("dashboard.delete.confirm")}
         </button>
       </div>
     </Dialog>

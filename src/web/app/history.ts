@@ -1,5 +1,6 @@
 import type { Widget } from "../../contract/resources";
 import type { LayoutChange } from "../grid/Grid";
+import { t } from "../i18n/i18n";
 
 /** What the grid editor can undo: a move or resize, an added widget, a removed widget. */
 export type Change =
@@ -26,7 +27,7 @@ export function renameInHistory(history: Change[], oldId: string, newId: string)
 }
 
 export function describeChange(change: Change): string {
-  if (change.kind === "layout") return "move";
-  if (change.kind === "add") return `adding ${change.name}`;
-  return `removing ${change.name}`;
+  if (change.kind === "layout") return t("dashboard.change.move");
+  if (change.kind === "add") return t("dashboard.change.add", { name: change.name });
+  return t("dashboard.change.remove", { name: change.name });
 }

@@ -46,6 +46,12 @@ describe("messages", () => {
     expect(signupRefusal("invite_required", "This invite has expired; ask for a new one")).toBe(
       "This invite has expired; ask for a new one.",
     );
+    expect(signupRefusal("invite_required", "This invite has already been used; ask for a new one")).toBe(
+      "This invite has already been used; ask for a new one.",
+    );
+    expect(
+      signupRefusal("invite_required", "Sign-up needs an invite; ask an admin of this instance"),
+    ).toMatch(/needs an invite/);
     expect(signupRefusal("invite_required")).toMatch(/needs an invite/);
     expect(signupRefusal("signup_disabled")).toMatch(/closed/);
     expect(signupRefusal("auth_invalid_email")).toBeNull();

@@ -1,3 +1,4 @@
+import { t } from "../i18n/i18n";
 import type { InstanceInfo } from "../lib/operators-api";
 
 /**
@@ -23,27 +24,40 @@ export function offersSignup(instance: InstanceInfo | null | undefined): boolean
   return !instance.hasUsers || instance.signupMode !== "closed";
 }
 
+/**
+ * Why an invite was refused, read from the server's refusal. The server names the reason only in
+ * its English detail (src/server/operators/invites.ts INVITE_REFUSALS); it is never shown as is,
+ * only recognised, so the reader gets the reason in their own language.
+ */
+function inviteReason(detail: string | undefined): "used" | "expired" | "unknown" | "otherEmail" | null {
+  if (!detail) return null;
+  if (/already been used/i.test(detail)) return "used";
+  if (/expired/i.test(detail)) return "expired";
+  if (/not valid/i.test(detail)) return "unknown";
+  if (/another email/i.test(detail)) return "otherEmail";
+  return null;
+}
+
 /** A sign-up refused by the server, in words. */
 export function signupRefusal(code: string | null, detail?: string): string | null {
-  if (code === "invite_required")
-    return detail
-      ? detail.trim().replace(/([^.!?])$/, "$1.")
-      : "This server needs an invite to join. Ask an administrator for an invite link.";
-  if (code === "signup_disabled")
-    return "Sign-up is closed on this server. Ask an administrator to create an account for you.";
+  if (code === "invite_required") {
+    const reason = inviteReason(detail);
+    if (reason === "used") return t("auth.refusal.inviteUsed");
+    if (reason === "expired") return t("auth.refusal.inviteExpired");
+    if (reason === "unknown") return t("auth.refusal.inviteUnknown");
+    if (reason === "otherEmail") return t("auth.refusal.inviteOtherEmail");
+    return t("auth.refusal.inviteRequired");
+  }
+  if (code === "signup_disabled") return t("auth.refusal.signupDisabled");
   return null;
 }
 
 /** The message for `/signin?error=<code>`, where single sign-on sends the browser when it fails. */
 export function signinErrorMessage(code: string | null): string | null {
   if (!code) return null;
-  if (code === "signup_disabled")
-    return "There is no account for you on this server, and sign-up is closed. Ask an administrator to create one.";
-  if (code === "invite_required")
-    return "There is no account for you on this server yet. Ask an administrator for an invite link.";
-  if (code === "account_not_linked")
-    return "An account with your email already exists here, and your identity provider hasn't confirmed that the email is yours, so the two can't be linked. Sign in with your password, or ask an administrator.";
-  if (code === "account_disabled" || code.includes("banned"))
-    return "Your account is disabled. Ask an administrator to turn it back on.";
-  return `Single sign-on didn't work (${code.replaceAll("_", " ").slice(0, 80)}). Try again, or ask an administrator.`;
+  if (code === "signup_disabled") return t("auth.sso.signupDisabled");
+  if (code === "invite_required") return t("auth.sso.inviteRequired");
+  if (code === "account_not_linked") return t("auth.sso.accountNotLinked");
+  if (code === "account_disabled" || code.includes("banned")) return t("errors.auth.banned_user");
+  return t("auth.sso.failed", { reason: code.replaceAll("_", " ").slice(0, 80) });
 }

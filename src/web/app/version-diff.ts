@@ -1,4 +1,5 @@
 import type { DashboardDocument, DocumentWidget } from "../../contract/dashboard-document";
+import { t } from "../i18n/i18n";
 
 export interface VersionDiff {
   added: number;
@@ -44,15 +45,10 @@ export function diffVersions(previous: DashboardDocument | null, next: Dashboard
 
 /** "2 added, 1 moved" — or "no widget changes" (a rename, say). */
 export function describeDiff(diff: VersionDiff): string {
-  const parts = (
-    [
-      ["added", diff.added],
-      ["removed", diff.removed],
-      ["moved", diff.moved],
-      ["edited", diff.edited],
-    ] as const
-  )
-    .filter(([, n]) => n > 0)
-    .map(([what, n]) => `${n} ${what}`);
-  return parts.length ? parts.join(", ") : "no widget changes";
+  const parts: string[] = [];
+  if (diff.added > 0) parts.push(t("portability.diff.added", { count: diff.added }));
+  if (diff.removed > 0) parts.push(t("portability.diff.removed", { count: diff.removed }));
+  if (diff.moved > 0) parts.push(t("portability.diff.moved", { count: diff.moved }));
+  if (diff.edited > 0) parts.push(t("portability.diff.edited", { count: diff.edited }));
+  return parts.length ? parts.join(", ") : t("portability.diff.none");
 }
