@@ -44,9 +44,8 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
         form:
           error instanceof ApiError && error.status === 403
             ? t("widgets.meetings.create.forbidden")
-            : error instanceof ApiError
-              ? (Object.values(error.fieldErrors())[0] ?? describeError(error))
-              : describeError(error),
+            : // By problem code, never the server's English field messages (the form checks fields first).
+              describeError(error),
       }),
   });
 

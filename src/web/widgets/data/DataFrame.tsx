@@ -133,7 +133,7 @@ export function DataFrame<T>({
           <Trans
             i18nKey="widgets.data.signin.text"
             values={{ label }}
-            components={{ link: <a href="/signin">Sign in</a> }}
+            components={{ signin: <a href="/signin">Sign in</a> }}
           />
         </p>
       </div>
