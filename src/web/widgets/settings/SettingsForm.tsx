@@ -13,7 +13,7 @@ export interface WidgetSettingsProps<C> {
 
 /**
  * Words shown in a field: a function is called at render time, so a field defined at module level
- * still speaks the current language (`label: () => t("widgets.weather.unit")`). A plain string is
+ * still speaks the current language (`label: () => t("widgets.weather.unit.label")`). A plain string is
  * shown as it is.
  */
 export type FieldText = string | (() => string);
