@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { useLocale } from "../../i18n/use-locale";
 import type { AppSettings } from "../../lib/app-settings";
 import { dataApi, dataKeys, type MailSummary } from "../../lib/data-api";
 import { Dialog } from "../../ui/Dialog";
@@ -38,8 +40,11 @@ export default function MessageDialog({
     staleTime: 5 * 60_000,
     retry: retryData,
   });
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const subject = summary.subject || t("widgets.inbox.noSubject");
   const doc = useMemo(() => (message.data ? mailDocument(message.data.html) : ""), [message.data]);
-  const when = new Intl.DateTimeFormat(undefined, {
+  const when = new Intl.DateTimeFormat(locale, {
     timeZone: settings.timezone,
     dateStyle: "medium",
     timeStyle: "short",
@@ -52,18 +57,22 @@ export default function MessageDialog({
       onClose={onClose}
       size="lg"
       className="mail-dialog"
-      title={summary.subject || "(no subject)"}
+      title={subject}
       description={
         <>
-          From <strong>{senderName(summary.from)}</strong>
+          <Trans
+            i18nKey="widgets.inbox.message.from"
+            values={{ sender: senderName(summary.from) }}
+            components={{ strong: <strong /> }}
+          />
           {summary.from.name && summary.from.email ? ` <${summary.from.email}>` : ""} · {when}
-          {message.data?.to ? ` · to ${message.data.to}` : ""}
+          {message.data?.to ? ` · ${t("widgets.inbox.message.to", { to: message.data.to })}` : ""}
         </>
       }
       footer={
         message.data?.webUrl ? (
           <a className="button" href={message.data.webUrl} target="_blank" rel="noopener noreferrer">
-            <Icon name="external" size={15} /> Open in Gmail
+            <Icon name="external" size={15} /> {t("widgets.inbox.message.openInGmail")}
           </a>
         ) : undefined
       }
@@ -77,13 +86,13 @@ export default function MessageDialog({
       ) : message.isError ? (
         <ErrorState
           error={message.error}
-          title="This message didn't load"
+          title={t("widgets.inbox.message.failed")}
           onRetry={() => void message.refetch()}
         />
       ) : (
         <iframe
           className="mail-body"
-          title={`Message: ${summary.subject || "(no subject)"}`}
+          title={t("widgets.inbox.message.frameTitle", { subject })}
           sandbox={MAIL_SANDBOX}
           referrerPolicy="no-referrer"
           srcDoc={doc}

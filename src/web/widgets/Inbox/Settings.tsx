@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { PROVIDER_LABELS } from "../../../contract/providers";
 import { type InboxConfig, MAX_LABELS } from "../../../contract/widgets/inbox";
 import { ApiError } from "../../lib/api";
@@ -11,6 +12,7 @@ import type { WidgetSettingsProps } from "../types";
 import { labelName, sortLabels } from "./logic";
 
 export function InboxSettings({ config, onChange }: WidgetSettingsProps<InboxConfig>) {
+  const { t } = useTranslation();
   const labels = useQuery({
     queryKey: [...dataKeys.provider("suite"), "labels"],
     queryFn: dataApi.mail.labels,
@@ -27,15 +29,21 @@ export function InboxSettings({ config, onChange }: WidgetSettingsProps<InboxCon
   if (labels.isError) {
     // The widget's own words when the account went missing meanwhile.
     if (labels.error instanceof ApiError && labels.error.code === "account_not_connected")
-      return <ConnectPrompt provider="suite" label={PROVIDER_LABELS.suite} purpose="to see your mail here" />;
+      return (
+        <ConnectPrompt provider="suite" label={PROVIDER_LABELS.suite} purpose={t("widgets.inbox.purpose")} />
+      );
     return (
-      <ErrorState error={labels.error} title="The labels didn't load" onRetry={() => void labels.refetch()} />
+      <ErrorState
+        error={labels.error}
+        title={t("widgets.inbox.settings.labelsFailed")}
+        onRetry={() => void labels.refetch()}
+      />
     );
   }
   return (
     <>
       <fieldset className="field">
-        <legend className="field-label">Show messages with any of these labels</legend>
+        <legend className="field-label">{t("widgets.inbox.settings.labels")}</legend>
         <ul className="check-list">
           {sortLabels(labels.data).map((label) => (
             <li key={label.id}>
@@ -53,7 +61,7 @@ export function InboxSettings({ config, onChange }: WidgetSettingsProps<InboxCon
         </ul>
       </fieldset>
       <AlertToggle
-        label="Notify me of new mail"
+        label={t("widgets.inbox.settings.notify")}
         checked={config.notifyNewMail === true}
         // Off is stored as the key left out, like every optional alert key.
         onChange={(on) => {

@@ -1,5 +1,8 @@
 import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { inboxWidget as contract, type InboxConfig } from "../../../contract/widgets/inbox";
+import { t } from "../../i18n/i18n";
+import { useLocale } from "../../i18n/use-locale";
 import { dataApi, dataKeys, type MailSummary } from "../../lib/data-api";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
@@ -14,11 +17,12 @@ import { InboxSettings } from "./Settings";
 const MessageDialog = lazy(() => import("./MessageDialog"));
 
 function MessageRow({ message, when, onOpen }: { message: MailSummary; when: string; onOpen(): void }) {
+  const { t } = useTranslation();
   return (
     <li className={`mail-row${message.unread ? " is-unread" : ""}`} data-message-id={message.id}>
       <button type="button" className="mail-open" onClick={onOpen}>
         <span className="mail-line">
-          {message.unread && <span className="unread-dot" title="Unread" />}
+          {message.unread && <span className="unread-dot" title={t("widgets.inbox.unread")} />}
           <span className="mail-from" title={message.from.email}>
             {senderName(message.from)}
           </span>
@@ -27,8 +31,8 @@ function MessageRow({ message, when, onOpen }: { message: MailSummary; when: str
           </time>
         </span>
         <span className="mail-subject">
-          {message.unread && <span className="visually-hidden">Unread: </span>}
-          {message.subject || "(no subject)"}
+          {message.unread && <span className="visually-hidden">{t("widgets.inbox.unreadPrefix")}</span>}
+          {message.subject || t("widgets.inbox.noSubject")}
         </span>
         <span className="mail-snippet">{message.snippet}</span>
       </button>
@@ -37,6 +41,8 @@ function MessageRow({ message, when, onOpen }: { message: MailSummary; when: str
 }
 
 function InboxBody({ config, settings }: Pick<WidgetProps<InboxConfig>, "config" | "settings">) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const now = useNow(60_000).getTime();
   const [open, setOpen] = useState<MailSummary | null>(null);
   const query = useWidgetPages({
@@ -49,7 +55,13 @@ function InboxBody({ config, settings }: Pick<WidgetProps<InboxConfig>, "config"
 
   return (
     <>
-      <DataFrame query={query} upstream="suite" label="mail" provider="suite" purpose="to see your mail here">
+      <DataFrame
+        query={query}
+        upstream="suite"
+        label={t("widgets.inbox.dataLabel")}
+        provider="suite"
+        purpose={t("widgets.inbox.purpose")}
+      >
         {(data) => {
           const messages = data.pages.flatMap((p) => p.messages);
           const unread = messages.filter((m) => m.unread).length;
@@ -57,14 +69,14 @@ function InboxBody({ config, settings }: Pick<WidgetProps<InboxConfig>, "config"
             return (
               <div className="widget-empty">
                 <Icon name="inbox" size={22} />
-                <p>No messages here. Inbox zero!</p>
+                <p>{t("widgets.inbox.empty")}</p>
               </div>
             );
           return (
             <div className="mail">
               {unread > 0 && (
                 <p className="mail-summary">
-                  <span className="unread-dot" /> {unread} unread
+                  <span className="unread-dot" /> {t("widgets.inbox.unreadCount", { count: unread })}
                 </p>
               )}
               <ul className="mail-list">
@@ -72,7 +84,7 @@ function InboxBody({ config, settings }: Pick<WidgetProps<InboxConfig>, "config"
                   <MessageRow
                     key={m.id}
                     message={m}
-                    when={mailDate(m.date, now, time)}
+                    when={mailDate(m.date, now, time, locale)}
                     onOpen={() => setOpen(m)}
                   />
                 ))}
@@ -84,7 +96,7 @@ function InboxBody({ config, settings }: Pick<WidgetProps<InboxConfig>, "config"
                   disabled={query.isFetchingNextPage}
                   onClick={() => void query.fetchNextPage()}
                 >
-                  {query.isFetchingNextPage ? "Loading…" : "Load more"}
+                  {query.isFetchingNextPage ? t("common.loading") : t("widgets.inbox.loadMore")}
                 </button>
               )}
             </div>
@@ -101,20 +113,22 @@ function InboxBody({ config, settings }: Pick<WidgetProps<InboxConfig>, "config"
 }
 
 function InboxWidget({ config, settings }: WidgetProps<InboxConfig>) {
+  const { t } = useTranslation();
   return (
-    <ProviderGate provider="suite" purpose="to see your mail here">
+    <ProviderGate provider="suite" purpose={t("widgets.inbox.purpose")}>
       <InboxBody config={config} settings={settings} />
     </ProviderGate>
   );
 }
 
 function InboxPreview() {
+  const { t } = useTranslation();
   return (
     <div className="preview preview-list">
       {[
-        ["Sam", "Lunch on Friday?", true],
-        ["GitHub", "Your review was requested", false],
-        ["Ana", "Slides for Monday", false],
+        ["Sam", t("widgets.inbox.preview.lunch"), true],
+        ["GitHub", t("widgets.inbox.preview.review"), false],
+        ["Ana", t("widgets.inbox.preview.slides"), false],
       ].map(([from, subject, unread]) => (
         <div key={String(subject)} className={`preview-row${unread ? " is-unread" : ""}`}>
           <strong>{from}</strong> {subject}
@@ -132,7 +146,12 @@ export const inboxWidget = defineWidget(contract, {
   defaultSize: { columns: 7, rows: 21 },
   setupSize: { columns: 5, rows: 12 },
   minSize: { columns: 4, rows: 10 },
-  settingsNeedAccount: { purpose: "to see your mail here" },
+  settingsNeedAccount: {
+    // Read when the settings panel renders, so it is in the current language.
+    get purpose() {
+      return t("widgets.inbox.purpose");
+    },
+  },
   Component: InboxWidget,
   settings: [InboxSettings],
   Preview: InboxPreview,

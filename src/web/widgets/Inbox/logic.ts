@@ -1,24 +1,27 @@
+import { t } from "../../i18n/i18n";
 import type { MailLabel, MailSummary } from "../../lib/data-api";
-import { dayKey, formatTime, type TimeOptions } from "../data/format";
+import { appLocale, dayKey, formatTime, type TimeOptions } from "../data/format";
 
-const SYSTEM_NAMES: Record<string, string> = {
-  INBOX: "Inbox",
-  UNREAD: "Unread",
-  STARRED: "Starred",
-  IMPORTANT: "Important",
-  SENT: "Sent",
-  DRAFT: "Drafts",
-  SPAM: "Spam",
-  TRASH: "Trash",
-  CATEGORY_PERSONAL: "Personal",
-  CATEGORY_SOCIAL: "Social",
-  CATEGORY_PROMOTIONS: "Promotions",
-  CATEGORY_UPDATES: "Updates",
-  CATEGORY_FORUMS: "Forums",
+/** The system labels people use, in the order shown, named in the app's language. */
+const SYSTEM_NAMES: Record<string, () => string> = {
+  INBOX: () => t("widgets.inbox.label.inbox"),
+  UNREAD: () => t("widgets.inbox.label.unread"),
+  STARRED: () => t("widgets.inbox.label.starred"),
+  IMPORTANT: () => t("widgets.inbox.label.important"),
+  SENT: () => t("widgets.inbox.label.sent"),
+  DRAFT: () => t("widgets.inbox.label.drafts"),
+  SPAM: () => t("widgets.inbox.label.spam"),
+  TRASH: () => t("widgets.inbox.label.trash"),
+  CATEGORY_PERSONAL: () => t("widgets.inbox.label.personal"),
+  CATEGORY_SOCIAL: () => t("widgets.inbox.label.social"),
+  CATEGORY_PROMOTIONS: () => t("widgets.inbox.label.promotions"),
+  CATEGORY_UPDATES: () => t("widgets.inbox.label.updates"),
+  CATEGORY_FORUMS: () => t("widgets.inbox.label.forums"),
 };
 
 export function labelName(label: Pick<MailLabel, "id" | "name" | "type">): string {
-  return label.type === "system" ? (SYSTEM_NAMES[label.id] ?? label.name) : label.name;
+  const system = label.type === "system" ? SYSTEM_NAMES[label.id] : undefined;
+  return system ? system() : label.name;
 }
 
 /** Inbox first, then the other system labels people use, then the user's own, by name. */
@@ -34,7 +37,7 @@ export function sortLabels(labels: readonly MailLabel[]): MailLabel[] {
 }
 
 /** Today's mail shows its time, this week's its weekday, older mail its date. */
-export function mailDate(iso: string, now: number, options: TimeOptions, locale?: string): string {
+export function mailDate(iso: string, now: number, options: TimeOptions, locale = appLocale()): string {
   const today = dayKey(now, options.timezone);
   const day = dayKey(iso, options.timezone);
   if (day === today) return formatTime(iso, options, locale);
@@ -53,5 +56,5 @@ export function mailDate(iso: string, now: number, options: TimeOptions, locale?
 }
 
 export function senderName(from: MailSummary["from"]): string {
-  return from.name.trim() || from.email || "Unknown sender";
+  return from.name.trim() || from.email || t("widgets.inbox.unknownSender");
 }

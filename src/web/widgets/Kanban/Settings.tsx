@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { KANBAN_PALETTE, type KanbanConfig } from "../../../contract/widgets/kanban";
 import { newId } from "../../lib/ids";
 import { ListEditor } from "../settings/ListEditor";
@@ -5,21 +6,22 @@ import type { WidgetSettingsProps } from "../types";
 
 /** Columns: titles, colours, order; removing one says how many cards go with it. */
 export function KanbanSettings({ config, onChange }: WidgetSettingsProps<KanbanConfig>) {
+  const { t } = useTranslation();
   return (
     <ListEditor
       items={config.columns}
       onChange={(columns) => onChange({ columns })}
       label={(column) => column.title}
-      removeLabel="Delete column"
-      empty="No columns. Add one to start the board."
-      addLabel="Add column"
+      removeLabel={(name) => t("widgets.kanban.deleteColumnNamed", { name })}
+      empty={t("widgets.kanban.settings.empty")}
+      addLabel={t("widgets.kanban.settings.addColumn")}
       onAdd={() =>
         onChange({
           columns: [
             ...config.columns,
             {
               id: newId(),
-              title: "New column",
+              title: t("widgets.kanban.settings.newColumn"),
               color: KANBAN_PALETTE[config.columns.length % KANBAN_PALETTE.length]!,
               cards: [],
             },
@@ -30,17 +32,19 @@ export function KanbanSettings({ config, onChange }: WidgetSettingsProps<KanbanC
         <>
           <div className="list-editor-inline">
             <input
-              aria-label="Column title"
+              aria-label={t("widgets.kanban.columnTitle")}
               value={column.title}
               maxLength={100}
               onChange={(e) => set({ title: e.target.value })}
             />
             <span className="muted nowrap">
-              {column.cards.length} card{column.cards.length === 1 ? "" : "s"}
+              {t("widgets.kanban.cardCount", { count: column.cards.length })}
             </span>
           </div>
           <fieldset className="swatch-row">
-            <legend className="visually-hidden">Colour of {column.title}</legend>
+            <legend className="visually-hidden">
+              {t("widgets.kanban.colourOf", { name: column.title })}
+            </legend>
             {KANBAN_PALETTE.map((color) => (
               <label
                 key={color}

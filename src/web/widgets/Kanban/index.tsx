@@ -6,6 +6,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { useTranslation } from "react-i18next";
 import {
   kanbanWidget as contract,
   KANBAN_PALETTE,
@@ -75,6 +76,7 @@ function ColumnHeader({
   onColor(color: string): void;
   onDelete(): void;
 }) {
+  const { t } = useTranslation();
   const [renaming, setRenaming] = useState(false);
   const [picking, setPicking] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -84,14 +86,14 @@ function ColumnHeader({
         type="button"
         className="kanban-color"
         style={{ background: column.color }}
-        aria-label={`Colour of ${column.title}`}
+        aria-label={t("widgets.kanban.colourOf", { name: column.title })}
         aria-expanded={picking}
         onClick={() => setPicking((p) => !p)}
       />
       {renaming ? (
         <input
           className="kanban-rename"
-          aria-label="Column title"
+          aria-label={t("widgets.kanban.columnTitle")}
           defaultValue={column.title}
           maxLength={100}
           // biome-ignore lint/a11y/noAutofocus: renaming starts on request.
@@ -115,7 +117,7 @@ function ColumnHeader({
         <button
           type="button"
           className="icon-button small"
-          aria-label={`Rename ${column.title}`}
+          aria-label={t("widgets.kanban.rename", { name: column.title })}
           onClick={() => setRenaming(true)}
         >
           <Icon name="pencil" size={13} />
@@ -129,13 +131,13 @@ function ColumnHeader({
             // biome-ignore lint/a11y/noAutofocus: the confirmation takes focus so Enter confirms.
             autoFocus
           >
-            Delete {column.cards.length} card{column.cards.length === 1 ? "" : "s"}?
+            {t("widgets.kanban.confirmDelete", { count: column.cards.length })}
           </button>
         ) : (
           <button
             type="button"
             className="icon-button small danger"
-            aria-label={`Delete column ${column.title}`}
+            aria-label={t("widgets.kanban.deleteColumnNamed", { name: column.title })}
             onClick={() => (column.cards.length ? setConfirming(true) : onDelete())}
           >
             <Icon name="trash" size={13} />
@@ -144,7 +146,7 @@ function ColumnHeader({
       </div>
       {picking && (
         <fieldset className="swatches">
-          <legend className="visually-hidden">Column colour</legend>
+          <legend className="visually-hidden">{t("widgets.kanban.columnColour")}</legend>
           {KANBAN_PALETTE.map((color) => (
             <button
               key={color}
@@ -167,6 +169,7 @@ function ColumnHeader({
 
 /** A visitor's view: the columns and their cards as lists, nothing to drag or change. */
 function KanbanBoard({ config }: { config: KanbanConfig }) {
+  const { t } = useTranslation();
   return (
     <div className="kanban-wrap">
       <div className="kanban">
@@ -175,7 +178,7 @@ function KanbanBoard({ config }: { config: KanbanConfig }) {
             key={column.id}
             className="kanban-column"
             style={{ "--column-color": column.color } as CSSProperties}
-            aria-label={`Column ${column.title}`}
+            aria-label={t("widgets.kanban.column", { name: column.title })}
           >
             <header className="kanban-column-header">
               <span className="kanban-color is-static" aria-hidden="true" />
@@ -204,6 +207,7 @@ function KanbanWidget(props: WidgetProps<KanbanConfig>) {
 }
 
 function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
+  const { t } = useTranslation();
   const [dragging, setDragging] = useState<string | null>(null);
   const [dropAt, setDropAt] = useState<{ column: string; index: number } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
@@ -264,8 +268,8 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
       {/* Above the board, so a new column is one click away however many there are. */}
       <div className="kanban-toolbar">
         <InlineAdd
-          label="Column"
-          placeholder="Column title"
+          label={t("widgets.kanban.addColumnButton")}
+          placeholder={t("widgets.kanban.columnTitle")}
           onAdd={(title) =>
             update((c) => ({
               columns: [
@@ -287,7 +291,7 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
             key={column.id}
             className={`kanban-column${dropAt?.column === column.id ? " is-drop-target" : ""}`}
             style={{ "--column-color": column.color } as CSSProperties}
-            aria-label={`Column ${column.title}`}
+            aria-label={t("widgets.kanban.column", { name: column.title })}
             onDragOver={onColumnDragOver(column)}
             onDrop={onColumnDrop(column)}
             onDragLeave={(e) => {
@@ -324,7 +328,7 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
                   {editing === card.id ? (
                     <input
                       className="kanban-card-edit"
-                      aria-label="Card title"
+                      aria-label={t("widgets.kanban.cardTitle")}
                       defaultValue={card.title}
                       maxLength={500}
                       // biome-ignore lint/a11y/noAutofocus: editing starts on request.
@@ -350,8 +354,8 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
                       <button
                         type="button"
                         className="kanban-card-title"
-                        title="Click to edit · Alt+arrows to move"
-                        aria-description="Enter edits, Alt with arrow keys moves the card"
+                        title={t("widgets.kanban.cardHint")}
+                        aria-description={t("widgets.kanban.cardDescription")}
                         onClick={() => setEditing(card.id)}
                         onKeyDown={onCardKey(card.id)}
                       >
@@ -360,7 +364,7 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
                       <button
                         type="button"
                         className="icon-button small danger"
-                        aria-label={`Delete card ${card.title}`}
+                        aria-label={t("widgets.kanban.deleteCard", { name: card.title })}
                         onClick={() =>
                           update((c) => ({
                             columns: c.columns.map((col) => ({
@@ -381,8 +385,8 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
               )}
             </ul>
             <InlineAdd
-              label="Add card"
-              placeholder="Card title"
+              label={t("widgets.kanban.addCard")}
+              placeholder={t("widgets.kanban.cardTitle")}
               onAdd={(title) =>
                 update((c) => ({
                   columns: c.columns.map((col) =>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError, describeError } from "../../lib/api";
 import type { AppSettings } from "../../lib/app-settings";
 import { dataApi, dataKeys, type NewEvent } from "../../lib/data-api";
@@ -12,6 +13,7 @@ import { defaultEventTimes, validateEvent } from "./logic";
 import { calendarsQuery } from "./queries";
 
 export default function CreateEventDialog({ settings, onClose }: { settings: AppSettings; onClose(): void }) {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const toasts = useToasts();
   const calendars = useQuery(calendarsQuery);
@@ -34,17 +36,16 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
     mutationFn: (event: NewEvent) => dataApi.calendar.create(event),
     onSuccess: (event) => {
       void client.invalidateQueries({ queryKey: [...dataKeys.provider("suite"), "events"] });
-      toasts.show({ tone: "success", message: `“${event.title}” is in your calendar` });
+      toasts.show({ tone: "success", message: t("widgets.meetings.create.created", { title: event.title }) });
       onClose();
     },
     onError: (error) =>
       setErrors({
         form:
           error instanceof ApiError && error.status === 403
-            ? "You can't add events to that calendar."
-            : error instanceof ApiError
-              ? (Object.values(error.fieldErrors())[0] ?? describeError(error))
-              : describeError(error),
+            ? t("widgets.meetings.create.forbidden")
+            : // By problem code, never the server's English field messages (the form checks fields first).
+              describeError(error),
       }),
   });
 
@@ -73,8 +74,8 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
       open
       onClose={onClose}
       size="sm"
-      title="New event"
-      description={`Times in ${settings.timezone.replaceAll("_", " ")}`}
+      title={t("widgets.meetings.create.title")}
+      description={t("widgets.meetings.create.zone", { zone: settings.timezone.replaceAll("_", " ") })}
     >
       <form onSubmit={submit} noValidate>
         {errors.form && (
@@ -85,11 +86,13 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
         {calendars.isPending ? (
           <Skeleton height={36} width="100%" />
         ) : calendars.isError ? (
-          <p className="form-error">Your calendars didn't load: {describeError(calendars.error)}</p>
+          <p className="form-error">
+            {t("widgets.meetings.create.calendarsFailed", { reason: describeError(calendars.error) })}
+          </p>
         ) : writable.length === 0 ? (
-          <p className="form-error">None of your calendars accepts new events.</p>
+          <p className="form-error">{t("widgets.meetings.create.noWritable")}</p>
         ) : (
-          <Field label="Calendar" error={errors.calendarId}>
+          <Field label={t("widgets.meetings.create.calendar")} error={errors.calendarId}>
             {(id) => (
               <select id={id} value={calendarId} onChange={(e) => set({ calendarId: e.target.value })}>
                 {writable.map((c) => (
@@ -101,13 +104,13 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
             )}
           </Field>
         )}
-        <Field label="Title" error={errors.title}>
+        <Field label={t("widgets.meetings.create.titleLabel")} error={errors.title}>
           {(id, describedBy) => (
             <input
               id={id}
               value={form.title}
               maxLength={200}
-              placeholder="Team sync"
+              placeholder={t("widgets.meetings.create.titlePlaceholder")}
               autoFocus
               data-autofocus
               aria-describedby={describedBy}
@@ -116,13 +119,13 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
             />
           )}
         </Field>
-        <Field label="Date" error={errors.date}>
+        <Field label={t("widgets.meetings.create.date")} error={errors.date}>
           {(id) => (
             <input id={id} type="date" value={form.date} onChange={(e) => set({ date: e.target.value })} />
           )}
         </Field>
         <div className="field-pair">
-          <Field label="Starts" error={errors.start}>
+          <Field label={t("widgets.meetings.create.starts")} error={errors.start}>
             {(id) => (
               <input
                 id={id}
@@ -132,7 +135,7 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
               />
             )}
           </Field>
-          <Field label="Ends" error={errors.end}>
+          <Field label={t("widgets.meetings.create.ends")} error={errors.end}>
             {(id, describedBy) => (
               <input
                 id={id}
@@ -145,7 +148,7 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
             )}
           </Field>
         </div>
-        <Field label="Location (optional)">
+        <Field label={t("widgets.meetings.create.location")}>
           {(id) => (
             <input
               id={id}
@@ -157,18 +160,18 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
         </Field>
         <label className="checkbox-row">
           <input type="checkbox" checked={form.meet} onChange={(e) => set({ meet: e.target.checked })} />
-          Add a Google Meet video link
+          {t("widgets.meetings.create.meet")}
         </label>
         <div className="dialog-actions">
           <button type="button" className="button ghost" onClick={onClose}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button
             type="submit"
             className="button primary"
             disabled={create.isPending || writable.length === 0}
           >
-            {create.isPending ? "Creating…" : "Create event"}
+            {create.isPending ? t("widgets.meetings.create.creating") : t("widgets.meetings.create.submit")}
           </button>
         </div>
       </form>

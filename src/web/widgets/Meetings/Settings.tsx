@@ -1,28 +1,34 @@
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { PROVIDER_LABELS } from "../../../contract/providers";
 import { MAX_CALENDARS, type MeetingsConfig } from "../../../contract/widgets/meetings";
 import { ApiError } from "../../lib/api";
 import { Field } from "../../ui/fields";
 import { ErrorState, Skeleton } from "../../ui/States";
 import { ConnectPrompt } from "../data/ProviderGate";
-import { ALERT_HINT } from "../settings/AlertOption";
+import { alertHint } from "../settings/AlertOption";
 import type { WidgetSettingsProps } from "../types";
 import { remindOptions, remindValue, withRemind } from "./logic";
 import { calendarsQuery } from "./queries";
 
 export function MeetingsSettings({ config, onChange }: WidgetSettingsProps<MeetingsConfig>) {
+  const { t } = useTranslation();
   const calendars = useQuery(calendarsQuery);
   if (calendars.isPending) return <Skeleton height={120} width="100%" />;
   if (calendars.isError) {
     // The widget's own words when the account went missing meanwhile.
     if (calendars.error instanceof ApiError && calendars.error.code === "account_not_connected")
       return (
-        <ConnectPrompt provider="suite" label={PROVIDER_LABELS.suite} purpose="to see your meetings here" />
+        <ConnectPrompt
+          provider="suite"
+          label={PROVIDER_LABELS.suite}
+          purpose={t("widgets.meetings.purpose")}
+        />
       );
     return (
       <ErrorState
         error={calendars.error}
-        title="The calendars didn't load"
+        title={t("widgets.meetings.settings.calendarsFailed")}
         onRetry={() => void calendars.refetch()}
       />
     );
@@ -39,7 +45,7 @@ export function MeetingsSettings({ config, onChange }: WidgetSettingsProps<Meeti
   return (
     <>
       <fieldset className="field">
-        <legend className="field-label">Show events from</legend>
+        <legend className="field-label">{t("widgets.meetings.settings.calendars")}</legend>
         <ul className="check-list">
           {calendars.data.map((c) => (
             <li key={c.id}>
@@ -53,7 +59,7 @@ export function MeetingsSettings({ config, onChange }: WidgetSettingsProps<Meeti
                 />
                 <span className="calendar-swatch" style={{ background: c.color ?? "var(--accent)" }} />
                 {c.name}
-                {c.primary && <span className="muted"> (primary)</span>}
+                {c.primary && <span className="muted"> {t("widgets.meetings.settings.primary")}</span>}
               </label>
             </li>
           ))}
@@ -69,8 +75,9 @@ function RemindSetting({
   config,
   onChange,
 }: Pick<WidgetSettingsProps<MeetingsConfig>, "config" | "onChange">) {
+  const { t } = useTranslation();
   return (
-    <Field label="Remind me" hint={ALERT_HINT}>
+    <Field label={t("widgets.meetings.settings.remind")} hint={alertHint()}>
       {(id, describedBy) => (
         <select
           id={id}

@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { meetingsWidget as contract, type MeetingsConfig } from "../../../contract/widgets/meetings";
+import { t } from "../../i18n/i18n";
+import { useLocale } from "../../i18n/use-locale";
 import type { AppSettings } from "../../lib/app-settings";
 import { type Calendar, type CalendarEvent, dataApi, dataKeys } from "../../lib/data-api";
 import { useNow } from "../../lib/use-now";
@@ -26,7 +29,10 @@ function EventRow({
   settings: AppSettings;
   now: number;
 }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const live = Date.parse(event.start) <= now;
+  const title = event.title || t("widgets.meetings.untitled");
   return (
     <li
       className={`event${live ? " is-live" : ""}`}
@@ -36,14 +42,14 @@ function EventRow({
       <div className="event-text">
         {event.htmlLink ? (
           <a className="event-title" href={event.htmlLink} target="_blank" rel="noopener noreferrer">
-            {event.title || "Untitled event"}
+            {title}
           </a>
         ) : (
-          <span className="event-title">{event.title || "Untitled event"}</span>
+          <span className="event-title">{title}</span>
         )}
         <span className="event-meta">
-          {live ? "Now · " : ""}
-          {timeRange(event, settings)}
+          {live ? `${t("widgets.meetings.now")} · ` : ""}
+          {timeRange(event, settings, locale)}
           {event.location ? ` · ${event.location}` : ""}
         </span>
       </div>
@@ -53,9 +59,13 @@ function EventRow({
           href={event.meetUrl}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`Join ${event.title || "meeting"}`}
+          aria-label={
+            event.title
+              ? t("widgets.meetings.joinNamed", { title: event.title })
+              : t("widgets.meetings.joinMeeting")
+          }
         >
-          <Icon name="video" size={14} /> Join
+          <Icon name="video" size={14} /> {t("widgets.meetings.join")}
         </a>
       )}
     </li>
@@ -63,6 +73,8 @@ function EventRow({
 }
 
 function MeetingsBody({ config, settings }: Pick<WidgetProps<MeetingsConfig>, "config" | "settings">) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const now = useNow(60_000).getTime();
   const [creating, setCreating] = useState(false);
   const calendars = useQuery(calendarsQuery);
@@ -77,23 +89,23 @@ function MeetingsBody({ config, settings }: Pick<WidgetProps<MeetingsConfig>, "c
     <div className="meetings">
       <div className="meetings-toolbar">
         <button type="button" className="button small" onClick={() => setCreating(true)}>
-          <Icon name="plus" size={14} /> New event
+          <Icon name="plus" size={14} /> {t("widgets.meetings.create.title")}
         </button>
       </div>
       <DataFrame
         query={query}
         upstream="suite"
-        label="meetings"
+        label={t("widgets.meetings.dataLabel")}
         provider="suite"
-        purpose="to see your meetings here"
+        purpose={t("widgets.meetings.purpose")}
       >
         {(list) => {
-          const groups = groupByDay(list.events, now, settings.timezone);
+          const groups = groupByDay(list.events, now, settings.timezone, locale);
           if (groups.length === 0)
             return (
               <div className="widget-empty">
                 <Icon name="calendar" size={22} />
-                <p>No meetings in the next two weeks.</p>
+                <p>{t("widgets.meetings.empty")}</p>
               </div>
             );
           return (
@@ -128,20 +140,22 @@ function MeetingsBody({ config, settings }: Pick<WidgetProps<MeetingsConfig>, "c
 }
 
 function MeetingsWidget({ config, settings }: WidgetProps<MeetingsConfig>) {
+  const { t } = useTranslation();
   return (
-    <ProviderGate provider="suite" purpose="to see your meetings here">
+    <ProviderGate provider="suite" purpose={t("widgets.meetings.purpose")}>
       <MeetingsBody config={config} settings={settings} />
     </ProviderGate>
   );
 }
 
 function MeetingsPreview() {
+  const { t } = useTranslation();
   return (
     <div className="preview preview-list">
-      <span className="preview-heading">Today</span>
+      <span className="preview-heading">{t("widgets.data.day.today")}</span>
       {[
-        ["09:30", "Standup", "#5b5bd6"],
-        ["14:00", "Design review", "#e5484d"],
+        ["09:30", t("widgets.meetings.preview.standup"), "#5b5bd6"],
+        ["14:00", t("widgets.meetings.preview.review"), "#e5484d"],
       ].map(([time, title, color]) => (
         <div key={title} className="preview-row">
           <span className="preview-dot" style={{ background: color }} />
@@ -160,7 +174,12 @@ export const meetingsWidget = defineWidget(contract, {
   defaultSize: { columns: 6, rows: 21 },
   setupSize: { columns: 5, rows: 12 },
   minSize: { columns: 4, rows: 10 },
-  settingsNeedAccount: { purpose: "to see your meetings here" },
+  settingsNeedAccount: {
+    // Read when the settings panel renders, so it is in the current language.
+    get purpose() {
+      return t("widgets.meetings.purpose");
+    },
+  },
   Component: MeetingsWidget,
   settings: [MeetingsSettings],
   Preview: MeetingsPreview,

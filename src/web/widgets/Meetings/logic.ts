@@ -1,6 +1,7 @@
 import type { MeetingsConfig } from "../../../contract/widgets/meetings";
+import { t } from "../../i18n/i18n";
 import type { CalendarEvent } from "../../lib/data-api";
-import { dayKey, dayLabel, formatTime, type TimeOptions, zonedWallClock } from "../data/format";
+import { appLocale, dayKey, dayLabel, formatTime, type TimeOptions, zonedWallClock } from "../data/format";
 
 export interface DayGroup {
   key: string;
@@ -13,7 +14,7 @@ export function groupByDay(
   events: readonly CalendarEvent[],
   now: number,
   timezone: string,
-  locale?: string,
+  locale = appLocale(),
 ): DayGroup[] {
   const today = dayKey(now, timezone);
   const groups = new Map<string, DayGroup>();
@@ -34,7 +35,7 @@ export function groupByDay(
   return [...groups.values()];
 }
 
-export function timeRange(event: CalendarEvent, options: TimeOptions, locale?: string): string {
+export function timeRange(event: CalendarEvent, options: TimeOptions, locale = appLocale()): string {
   return `${formatTime(event.start, options, locale)} – ${formatTime(event.end, options, locale)}`;
 }
 
@@ -50,7 +51,7 @@ export function defaultEventTimes(
   return { date: start.date, start: start.time, end: end.date === start.date ? end.time : "23:59" };
 }
 
-/** Problems with the form, by field; empty when it can be sent. */
+/** Problems with the form, by field, in the app's language; empty when it can be sent. */
 export function validateEvent(input: {
   calendarId: string;
   title: string;
@@ -59,13 +60,14 @@ export function validateEvent(input: {
   end: string;
 }): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!input.calendarId) errors.calendarId = "Choose a calendar";
-  if (!input.title.trim()) errors.title = "Give the event a title";
-  else if (input.title.length > 200) errors.title = "Keep the title under 200 characters";
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date)) errors.date = "Pick a date";
-  if (!/^\d{2}:\d{2}$/.test(input.start)) errors.start = "Pick a start time";
-  if (!/^\d{2}:\d{2}$/.test(input.end)) errors.end = "Pick an end time";
-  else if (!errors.start && input.end <= input.start) errors.end = "The end must be after the start";
+  if (!input.calendarId) errors.calendarId = t("widgets.meetings.errors.calendar");
+  if (!input.title.trim()) errors.title = t("widgets.meetings.errors.title");
+  else if (input.title.length > 200) errors.title = t("widgets.meetings.errors.titleLength", { max: 200 });
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date)) errors.date = t("widgets.meetings.errors.date");
+  if (!/^\d{2}:\d{2}$/.test(input.start)) errors.start = t("widgets.meetings.errors.start");
+  if (!/^\d{2}:\d{2}$/.test(input.end)) errors.end = t("widgets.meetings.errors.end");
+  else if (!errors.start && input.end <= input.start)
+    errors.end = t("widgets.meetings.errors.endBeforeStart");
   return errors;
 }
 
@@ -74,17 +76,20 @@ export const REMIND_CHOICES = [5, 10, 15, 30, 60] as const;
 
 const minutesLabel = (m: number) =>
   m === 0
-    ? "At the start"
+    ? t("widgets.meetings.remind.atStart")
     : m % 60 === 0
-      ? `${m / 60} hour${m === 60 ? "" : "s"} before`
-      : `${m} minutes before`;
+      ? t("widgets.meetings.remind.hoursBefore", { count: m / 60 })
+      : t("widgets.meetings.remind.minutesBefore", { count: m });
 
 /** The select's options; a stored lead time outside the list (set through the API) is kept as a choice. */
 export function remindOptions(current: number | undefined): [value: string, label: string][] {
   const minutes: number[] = [...REMIND_CHOICES];
   if (current !== undefined && !minutes.includes(current)) minutes.push(current);
   minutes.sort((a, b) => a - b);
-  return [["", "Off"], ...minutes.map((m): [string, string] => [String(m), minutesLabel(m)])];
+  return [
+    ["", t("widgets.meetings.remind.off")],
+    ...minutes.map((m): [string, string] => [String(m), minutesLabel(m)]),
+  ];
 }
 
 export const remindValue = (current: number | undefined) => (current === undefined ? "" : String(current));

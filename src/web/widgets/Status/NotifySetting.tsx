@@ -1,12 +1,14 @@
+import { useTranslation } from "react-i18next";
 import type { StatusConfig } from "../../../contract/widgets/status";
 import { AlertToggle } from "../settings/AlertOption";
 import type { WidgetSettingsProps } from "../types";
 
 /** `notify`: the server's watch pass sends a notification when an address goes down or comes back. */
 export function StatusNotifySetting({ config, onChange }: WidgetSettingsProps<StatusConfig>) {
+  const { t } = useTranslation();
   return (
     <AlertToggle
-      label="Notify me when an address goes down or comes back"
+      label={t("widgets.status.settings.notify")}
       checked={config.notify === true}
       // Off is stored as the key left out, like every optional alert key.
       onChange={(on) => {
@@ -14,7 +16,7 @@ export function StatusNotifySetting({ config, onChange }: WidgetSettingsProps<St
         onChange(on ? { ...rest, notify: true } : rest);
       }}
       disabled={config.checks.length === 0 && config.notify !== true}
-      disabledReason="Add an address first."
+      disabledReason={t("widgets.status.settings.notifyNeedsAddress")}
     />
   );
 }

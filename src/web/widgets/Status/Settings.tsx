@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { STATUS_CHECKS_MAX, type StatusConfig } from "../../../contract/widgets/status";
 import { newId } from "../../lib/ids";
 import { normaliseUserUrl } from "../../lib/parse";
@@ -16,6 +17,7 @@ interface Row {
 
 /** The addresses to check: add, rename, remove. The name falls back to the address's host. */
 export function StatusTargetsSettings({ config, onChange }: WidgetSettingsProps<StatusConfig>) {
+  const { t } = useTranslation();
   const [rows, setRows] = useState<Row[]>(() => config.checks.map((t) => ({ ...t, saved: t.url })));
   const publish = (next: Row[]) => {
     setRows(next);
@@ -32,9 +34,9 @@ export function StatusTargetsSettings({ config, onChange }: WidgetSettingsProps<
     <ListEditor
       items={rows}
       onChange={publish}
-      label={(row) => row.name || row.url || "address"}
-      empty="No addresses yet."
-      addLabel="Add address"
+      label={(row) => row.name || row.url || t("widgets.status.settings.unnamed")}
+      empty={t("widgets.status.settings.empty")}
+      addLabel={t("widgets.status.settings.add")}
       onAdd={
         rows.length < STATUS_CHECKS_MAX
           ? () => publish([...rows, { id: newId(), name: "", url: "", saved: "" }])
@@ -43,14 +45,14 @@ export function StatusTargetsSettings({ config, onChange }: WidgetSettingsProps<
       renderFields={(row, set) => (
         <>
           <input
-            aria-label="Name"
-            placeholder="Name (optional)"
+            aria-label={t("common.name")}
+            placeholder={t("widgets.status.settings.namePlaceholder")}
             value={row.name}
             maxLength={200}
             onChange={(e) => set({ name: e.target.value })}
           />
           <AddressInput
-            label="Address to check"
+            label={t("widgets.status.settings.address")}
             placeholder="jellyfin.home.lan:8096"
             value={row.url}
             saved={row.saved}

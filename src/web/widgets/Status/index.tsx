@@ -1,4 +1,6 @@
+import { Trans, useTranslation } from "react-i18next";
 import { statusWidget as contract, type StatusConfig } from "../../../contract/widgets/status";
+import { useLocale } from "../../i18n/use-locale";
 import type { StatusTargetResult } from "../../lib/data-api";
 import { useNow } from "../../lib/use-now";
 import { Icon, type IconName } from "../../ui/icons";
@@ -7,7 +9,7 @@ import { relativeTime } from "../data/format";
 import { statusRequest, useDataSource } from "../data/source";
 import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
-import { downReason, formatLatency, HEALTH_LABELS, type Health, healthOf, rowsOf } from "./logic";
+import { downReason, formatLatency, type Health, healthLabel, healthOf, rowsOf } from "./logic";
 import { StatusNotifySetting } from "./NotifySetting";
 import { StatusTargetsSettings } from "./Settings";
 
@@ -22,31 +24,35 @@ const HEALTH_ICONS: Record<Health, IconName> = {
 };
 
 function TargetRow({ target, now }: { target: StatusTargetResult; now: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const { state } = target;
   const health = healthOf(state);
   const reason = state ? downReason(state) : null;
-  const latency = state?.up ? formatLatency(state.latencyMs) : null;
+  const latency = state?.up ? formatLatency(state.latencyMs, locale) : null;
   const since = state ? Date.parse(state.changedAt) : null;
   return (
     <li className={`status-target is-${health}`}>
       {/* The word is shown next to the icon, so the colour is never the only sign. */}
       <span className="status-badge">
         <Icon name={HEALTH_ICONS[health]} size={13} />
-        {HEALTH_LABELS[health]}
+        {healthLabel(health)}
       </span>
       <span className="status-name" title={target.url}>
         {target.name}
       </span>
       <span className="status-meta">
-        {state ? [reason, latency].filter(Boolean).join(" · ") : "Not checked yet"}
+        {state ? [reason, latency].filter(Boolean).join(" · ") : t("widgets.status.notChecked")}
         {since !== null && (
           <>
             {reason || latency ? " · " : ""}
             <time
               dateTime={state!.changedAt}
-              title={`Checked ${new Date(state!.checkedAt).toLocaleString()}`}
+              title={t("widgets.status.checkedAt", {
+                time: new Date(state!.checkedAt).toLocaleString(locale),
+              })}
             >
-              since {relativeTime(since, now)}
+              {t("widgets.status.since", { ago: relativeTime(since, now) })}
             </time>
           </>
         )}
@@ -56,6 +62,7 @@ function TargetRow({ target, now }: { target: StatusTargetResult; now: number })
 }
 
 function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<StatusConfig>) {
+  const { t } = useTranslation();
   const source = useDataSource();
   const now = useNow(30_000).getTime();
   const query = useWidgetData({
@@ -68,17 +75,17 @@ function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<St
     return (
       <div className="widget-empty">
         <Icon name="monitor" size={22} />
-        <p>{readOnly ? "No addresses to check." : "Add the addresses to check"}</p>
+        <p>{readOnly ? t("widgets.status.emptyReadOnly") : t("widgets.status.empty")}</p>
         {!readOnly && (
           <button type="button" className="button small" onClick={openSettings}>
-            Add addresses
+            {t("widgets.status.addAddresses")}
           </button>
         )}
       </div>
     );
   }
   return (
-    <DataFrame query={query} upstream="status" label="the checks" readOnly={readOnly}>
+    <DataFrame query={query} upstream="status" label={t("widgets.status.dataLabel")} readOnly={readOnly}>
       {(answer) => {
         const checks = rowsOf(config.checks, answer);
         const refused = checks.some((t) => healthOf(t.state) === "not-allowed");
@@ -91,9 +98,12 @@ function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<St
             </ul>
             {refused && !readOnly && (
               <p className="status-hint" role="note">
-                <Icon name="shield" size={13} /> Private and local addresses are not checked, so no one can
-                probe the server's network. For services at home, the administrator lists them in{" "}
-                <code>FETCH_ALLOW_PRIVATE</code> (e.g. <code>nas.lan,192.168.1.0/24</code>).
+                <Icon name="shield" size={13} />{" "}
+                <Trans
+                  i18nKey="widgets.status.privateHint"
+                  values={{ setting: "FETCH_ALLOW_PRIVATE", example: "nas.lan,192.168.1.0/24" }}
+                  components={{ code: <code /> }}
+                />
               </p>
             )}
           </div>
@@ -104,14 +114,16 @@ function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<St
 }
 
 function StatusPreview() {
+  const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <div className="preview preview-status">
       <span className="status-badge is-up">
-        <Icon name="check" size={12} /> Up
+        <Icon name="check" size={12} /> {t("widgets.status.health.up")}
       </span>
-      <span>Jellyfin · 42 ms</span>
+      <span>Jellyfin · {formatLatency(42, locale)}</span>
       <span className="status-badge is-down">
-        <Icon name="x" size={12} /> Down
+        <Icon name="x" size={12} /> {t("widgets.status.health.down")}
       </span>
       <span>Backup NAS · HTTP 502</span>
     </div>

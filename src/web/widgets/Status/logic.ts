@@ -1,4 +1,6 @@
+import { t } from "../../i18n/i18n";
 import type { StatusState, StatusTargetResult } from "../../lib/data-api";
+import { appLocale } from "../data/format";
 
 /** What a target's row says: the server's last check, or that it has not checked yet. */
 export type Health = "up" | "down" | "unknown" | "not-allowed";
@@ -9,25 +11,34 @@ export function healthOf(state: StatusState | null): Health {
   return state.up ? "up" : "down";
 }
 
-export const HEALTH_LABELS: Record<Health, string> = {
-  up: "Up",
-  down: "Down",
-  unknown: "Unknown",
-  "not-allowed": "Not allowed",
-};
+/** The word next to a row's icon, in the app's language. */
+export function healthLabel(health: Health): string {
+  switch (health) {
+    case "up":
+      return t("widgets.status.health.up");
+    case "down":
+      return t("widgets.status.health.down");
+    case "unknown":
+      return t("widgets.status.health.unknown");
+    case "not-allowed":
+      return t("widgets.status.health.notAllowed");
+  }
+}
 
 /** Why a target is down, in a few words: "HTTP 503", "No answer", "Unreachable". */
 export function downReason(state: StatusState): string | null {
   if (state.up) return null;
   if (state.httpStatus !== null) return `HTTP ${state.httpStatus}`;
-  if (state.error?.code === "timeout") return "No answer";
-  if (state.error?.code === "unreachable") return "Unreachable";
+  if (state.error?.code === "timeout") return t("widgets.status.reason.timeout");
+  if (state.error?.code === "unreachable") return t("widgets.status.reason.unreachable");
   return null;
 }
 
-export function formatLatency(ms: number | null): string | null {
+export function formatLatency(ms: number | null, locale = appLocale()): string | null {
   if (ms === null) return null;
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 1000) return t("widgets.status.latency.ms", { value: new Intl.NumberFormat(locale).format(ms) });
+  const seconds = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return t("widgets.status.latency.s", { value: seconds.format(ms / 1000) });
 }
 
 /**

@@ -1,19 +1,22 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import type { Todo } from "../../../contract/widgets/todo";
+import { useLocale } from "../../i18n/use-locale";
 import { Icon } from "../../ui/icons";
 import type { TimeOptions } from "../data/format";
-import { ALERT_HINT } from "../settings/AlertOption";
+import { alertHint } from "../settings/AlertOption";
 import { dueFromInput, dueInputValue, dueLabel } from "./logic";
 
 /** The due time on a row: short, and marked when it has passed with the item still open. */
 export function DueChip({ todo, now, time }: { todo: Todo; now: number; time: TimeOptions }) {
-  const label = dueLabel(todo, now, time);
+  const { t } = useTranslation();
+  const label = dueLabel(todo, now, time, useLocale());
   if (!label || !todo.dueAt) return null;
   return (
     <time className={`todo-due${label.overdue ? " is-overdue" : ""}`} dateTime={todo.dueAt}>
       <Icon name="clock" size={11} />
-      {label.overdue && <span className="visually-hidden">Overdue: </span>}
-      {!label.overdue && <span className="visually-hidden">Due </span>}
+      {label.overdue && <span className="visually-hidden">{t("widgets.todo.due.overduePrefix")}</span>}
+      {!label.overdue && <span className="visually-hidden">{t("widgets.todo.due.duePrefix")}</span>}
       {label.text}
     </time>
   );
@@ -41,7 +44,10 @@ export function DueInput({
   /** Inside a widget row: the Clear button is an icon, so the editor fits one line. */
   compact?: boolean;
 }) {
-  const clearLabel = `Clear due time${todo.text ? ` of ${todo.text}` : ""}`;
+  const { t } = useTranslation();
+  const clearLabel = todo.text
+    ? t("widgets.todo.due.clearNamed", { name: todo.text })
+    : t("widgets.todo.due.clear");
   return (
     <span className="todo-due-input">
       <input
@@ -64,7 +70,7 @@ export function DueInput({
         title={compact ? clearLabel : undefined}
         onClick={() => onDue(undefined)}
       >
-        {compact ? <Icon name="x" size={15} /> : "Clear"}
+        {compact ? <Icon name="x" size={15} /> : t("widgets.todo.due.clearButton")}
       </button>
     </span>
   );
@@ -82,6 +88,7 @@ export function DueEditor({
   onDue(dueAt: string | undefined): void;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const hintId = useId();
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape from any control inside closes it.
@@ -98,17 +105,23 @@ export function DueEditor({
           todo={todo}
           timezone={timezone}
           onDue={onDue}
-          label={`Due time of ${todo.text}`}
+          label={t("widgets.todo.due.label", { name: todo.text })}
           autoFocus
           compact
           describedBy={hintId}
         />
-        <button type="button" className="icon-button small" aria-label="Done" title="Done" onClick={onClose}>
+        <button
+          type="button"
+          className="icon-button small"
+          aria-label={t("common.done")}
+          title={t("common.done")}
+          onClick={onClose}
+        >
           <Icon name="check" size={15} />
         </button>
       </div>
       <p className="field-hint" id={hintId}>
-        {`In ${timezone.replaceAll("_", " ")} time. ${ALERT_HINT}.`}
+        {t("widgets.todo.due.zoneHint", { zone: timezone.replaceAll("_", " "), hint: alertHint() })}
       </p>
     </div>
   );

@@ -1,23 +1,25 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import type { TodoConfig } from "../../../contract/widgets/todo";
 import { newId } from "../../lib/ids";
-import { ALERT_HINT } from "../settings/AlertOption";
+import { alertHint } from "../settings/AlertOption";
 import { ListEditor } from "../settings/ListEditor";
 import type { WidgetSettingsProps } from "../types";
 import { DueInput } from "./Due";
 import { clearDone, setDue } from "./logic";
 
 export function TodoSettings({ config, onChange, settings }: WidgetSettingsProps<TodoConfig>) {
-  const done = config.todos.filter((t) => t.done).length;
+  const { t } = useTranslation();
+  const done = config.todos.filter((todo) => todo.done).length;
   const hintId = useId();
   return (
     <>
       <ListEditor
         items={config.todos}
         onChange={(todos) => onChange({ todos })}
-        label={(todo) => todo.text || "todo"}
-        empty="No todos."
-        addLabel="Add todo"
+        label={(todo) => todo.text || t("widgets.todo.unnamed")}
+        empty={t("widgets.todo.settings.empty")}
+        addLabel={t("widgets.todo.add")}
         onAdd={() =>
           onChange({
             todos: [
@@ -31,23 +33,23 @@ export function TodoSettings({ config, onChange, settings }: WidgetSettingsProps
             <div className="list-editor-inline">
               <input
                 type="checkbox"
-                aria-label={`Done: ${todo.text}`}
+                aria-label={t("widgets.todo.doneLabel", { name: todo.text })}
                 checked={todo.done}
                 onChange={(e) => set({ done: e.target.checked })}
               />
               <input
-                aria-label="Todo text"
+                aria-label={t("widgets.todo.settings.text")}
                 value={todo.text}
                 maxLength={1000}
                 onChange={(e) => set({ text: e.target.value })}
               />
             </div>
             <div className="list-editor-inline todo-due-setting">
-              <span className="muted">Due</span>
+              <span className="muted">{t("widgets.todo.settings.due")}</span>
               <DueInput
                 todo={todo}
                 timezone={settings.timezone}
-                label={`Due time of ${todo.text || "todo"}`}
+                label={t("widgets.todo.due.label", { name: todo.text || t("widgets.todo.unnamed") })}
                 describedBy={hintId}
                 onDue={(dueAt) => onChange(setDue(config, todo.id, dueAt))}
               />
@@ -56,7 +58,10 @@ export function TodoSettings({ config, onChange, settings }: WidgetSettingsProps
         )}
       />
       <p className="field-hint" id={hintId}>
-        {`Due times are in ${settings.timezone.replaceAll("_", " ")} time. ${ALERT_HINT}.`}
+        {t("widgets.todo.settings.zoneHint", {
+          zone: settings.timezone.replaceAll("_", " "),
+          hint: alertHint(),
+        })}
       </p>
       <div className="dialog-actions start">
         <button
@@ -65,7 +70,7 @@ export function TodoSettings({ config, onChange, settings }: WidgetSettingsProps
           disabled={done === 0}
           onClick={() => onChange(clearDone(config))}
         >
-          Clear done ({done})
+          {t("widgets.todo.clearDone", { count: done })}
         </button>
         <button
           type="button"
@@ -73,7 +78,7 @@ export function TodoSettings({ config, onChange, settings }: WidgetSettingsProps
           disabled={config.todos.length === 0}
           onClick={() => onChange({ todos: [] })}
         >
-          Clear all
+          {t("widgets.todo.settings.clearAll")}
         </button>
       </div>
     </>

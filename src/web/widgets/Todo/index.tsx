@@ -1,4 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { todoWidget as contract, type Todo, type TodoConfig } from "../../../contract/widgets/todo";
 import { newId } from "../../lib/ids";
 import { moveItem, useDragList } from "../../lib/reorder";
@@ -33,6 +34,7 @@ function TodoRow({
   handleKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
   indicator: string;
 }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [dueOpen, setDueOpen] = useState(false);
   // Closing the due editor hands the focus back to the button that opened it, not to the page.
@@ -60,13 +62,13 @@ function TodoRow({
         className="todo-check"
         checked={todo.done}
         onChange={onToggle}
-        aria-label={`Done: ${todo.text}`}
+        aria-label={t("widgets.todo.doneLabel", { name: todo.text })}
       />
       <div className="todo-main">
         {editing ? (
           <input
             className="todo-edit"
-            aria-label="Edit todo"
+            aria-label={t("widgets.todo.editLabel")}
             value={draft}
             maxLength={1000}
             // biome-ignore lint/a11y/noAutofocus: editing starts on request.
@@ -94,7 +96,7 @@ function TodoRow({
             type="button"
             className="icon-button small drag-handle"
             data-role="handle"
-            aria-label={`Reorder ${todo.text} (arrow keys)`}
+            aria-label={t("widgets.todo.reorder", { name: todo.text })}
             onKeyDown={handleKeyDown}
           >
             <Icon name="grip" size={14} />
@@ -102,7 +104,11 @@ function TodoRow({
           <button
             type="button"
             className="icon-button small"
-            aria-label={`${todo.dueAt ? "Change" : "Set"} due time of ${todo.text}`}
+            aria-label={
+              todo.dueAt
+                ? t("widgets.todo.due.change", { name: todo.text })
+                : t("widgets.todo.due.set", { name: todo.text })
+            }
             ref={dueButton}
             onClick={() => setDueOpen(true)}
           >
@@ -111,7 +117,7 @@ function TodoRow({
           <button
             type="button"
             className="icon-button small"
-            aria-label={`Edit ${todo.text}`}
+            aria-label={t("widgets.todo.edit", { name: todo.text })}
             onClick={() => setEditing(true)}
           >
             <Icon name="pencil" size={14} />
@@ -119,7 +125,7 @@ function TodoRow({
           <button
             type="button"
             className="icon-button small danger"
-            aria-label={`Remove ${todo.text}`}
+            aria-label={t("widgets.todo.remove", { name: todo.text })}
             onClick={onRemove}
           >
             <Icon name="trash" size={14} />
@@ -132,12 +138,13 @@ function TodoRow({
 
 /** A visitor's view: the list with what is done, nothing to tick or change. */
 function TodoList({ config, time }: { config: TodoConfig; time: TimeOptions }) {
+  const { t } = useTranslation();
   const now = useNow(60_000).getTime();
   const open = unfinished(config);
   if (config.todos.length === 0)
     return (
       <div className="widget-empty">
-        <p>Nothing to do.</p>
+        <p>{t("widgets.todo.emptyReadOnly")}</p>
       </div>
     );
   return (
@@ -153,14 +160,14 @@ function TodoList({ config, time }: { config: TodoConfig; time: TimeOptions }) {
             </span>
             <span className="todo-text">
               {todo.text}
-              {todo.done && <span className="visually-hidden"> (done)</span>}
+              {todo.done && <span className="visually-hidden"> {t("widgets.todo.doneMark")}</span>}
             </span>
             <DueChip todo={todo} now={now} time={time} />
           </li>
         ))}
       </ul>
       <footer className="todo-footer">
-        <span>{open === 0 ? "All done" : `${open} left`}</span>
+        <span>{open === 0 ? t("widgets.todo.allDone") : t("widgets.todo.left", { count: open })}</span>
       </footer>
     </div>
   );
@@ -173,6 +180,7 @@ function TodoWidget(props: WidgetProps<TodoConfig>) {
 }
 
 function TodoEditor({ config, update, settings }: WidgetProps<TodoConfig>) {
+  const { t } = useTranslation();
   const [text, setText] = useState("");
   // A minute's precision is enough to turn a due time red.
   const now = useNow(60_000).getTime();
@@ -195,19 +203,24 @@ function TodoEditor({ config, update, settings }: WidgetProps<TodoConfig>) {
     <div className="todos">
       <form className="todo-add" onSubmit={add}>
         <input
-          aria-label="New todo"
-          placeholder="Add a task and press Enter"
+          aria-label={t("widgets.todo.new")}
+          placeholder={t("widgets.todo.newPlaceholder")}
           value={text}
           maxLength={1000}
           onChange={(e) => setText(e.target.value)}
         />
-        <button type="submit" className="icon-button" aria-label="Add todo" disabled={!text.trim()}>
+        <button
+          type="submit"
+          className="icon-button"
+          aria-label={t("widgets.todo.add")}
+          disabled={!text.trim()}
+        >
           <Icon name="plus" size={16} />
         </button>
       </form>
       {config.todos.length === 0 ? (
         <div className="widget-empty">
-          <p>Nothing to do. Enjoy it, or add a task above.</p>
+          <p>{t("widgets.todo.empty")}</p>
         </div>
       ) : (
         <ul className="todo-list">
@@ -230,10 +243,10 @@ function TodoEditor({ config, update, settings }: WidgetProps<TodoConfig>) {
       )}
       {config.todos.length > 0 && (
         <footer className="todo-footer">
-          <span>{open === 0 ? "All done" : `${open} left`}</span>
+          <span>{open === 0 ? t("widgets.todo.allDone") : t("widgets.todo.left", { count: open })}</span>
           {done > 0 && (
             <button type="button" className="button ghost small" onClick={() => update(clearDone)}>
-              Clear done ({done})
+              {t("widgets.todo.clearDone", { count: done })}
             </button>
           )}
         </footer>
@@ -243,16 +256,17 @@ function TodoEditor({ config, update, settings }: WidgetProps<TodoConfig>) {
 }
 
 function TodoPreview() {
+  const { t } = useTranslation();
   return (
     <div className="preview preview-list">
       {[
-        ["Book flights", true],
-        ["Call the plumber", false],
-        ["Water plants", false],
-      ].map(([t, d]) => (
-        <div key={String(t)} className={`preview-row${d ? " is-done" : ""}`}>
+        [t("widgets.todo.preview.flights"), true],
+        [t("widgets.todo.preview.plumber"), false],
+        [t("widgets.todo.preview.plants"), false],
+      ].map(([text, d]) => (
+        <div key={String(text)} className={`preview-row${d ? " is-done" : ""}`}>
           <span className="preview-check">{d ? "✓" : ""}</span>
-          {t}
+          {text}
         </div>
       ))}
     </div>

@@ -1,6 +1,8 @@
 import type { Todo, TodoConfig } from "../../../contract/widgets/todo";
+import { t } from "../../i18n/i18n";
 import {
   addDays,
+  appLocale,
   dayKey,
   formatTime,
   type TimeOptions,
@@ -70,7 +72,7 @@ export function dueLabel(
   todo: Pick<Todo, "dueAt" | "done">,
   now: number,
   options: TimeOptions,
-  locale?: string,
+  locale = appLocale(),
 ): DueLabel | null {
   if (!todo.dueAt) return null;
   const at = Date.parse(todo.dueAt);
@@ -80,16 +82,16 @@ export function dueLabel(
   const time = formatTime(at, options, locale);
   const prefix =
     day === today
-      ? "Today"
+      ? t("widgets.data.day.today")
       : day === addDays(today, 1)
-        ? "Tomorrow"
+        ? t("widgets.data.day.tomorrow")
         : day === addDays(today, -1)
-          ? "Yesterday"
+          ? t("widgets.data.day.yesterday")
           : new Intl.DateTimeFormat(locale, {
               timeZone: options.timezone,
               day: "numeric",
               month: "short",
               year: day.slice(0, 4) === today.slice(0, 4) ? undefined : "numeric",
             }).format(at);
-  return { text: `${prefix} ${time}`, overdue: !todo.done && at <= now };
+  return { text: t("widgets.todo.due.dayTime", { day: prefix, time }), overdue: !todo.done && at <= now };
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { WidgetType } from "../../../contract/widgets";
 import { isRecord } from "../../lib/parse";
 import type { WidgetDefinition } from "../types";
@@ -7,9 +8,10 @@ function NoPreview() {
 }
 
 function Unsupported() {
+  const { t } = useTranslation();
   return (
     <div className="widget-empty">
-      <p>This kind of widget is not available in this version of Tessera yet. Its data is kept.</p>
+      <p>{t("widgets.unsupported.text")}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { coarseCoordinate } from "../../../contract/coordinates";
 import type { WeatherLocation } from "../../../contract/widgets/weather";
 import { describeError } from "../../lib/api";
@@ -12,6 +13,7 @@ import { placeLabel } from "./logic";
 
 /** Find a place by name (geocoding through our server) or use the browser's position. */
 export function LocationPicker({ onPick }: { onPick(location: WeatherLocation): void }) {
+  const { t } = useTranslation();
   const [text, setText] = useState("");
   const [geo, setGeo] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const listId = useId();
@@ -26,7 +28,7 @@ export function LocationPicker({ onPick }: { onPick(location: WeatherLocation): 
 
   const locate = () => {
     if (!("geolocation" in navigator)) {
-      setGeo({ busy: false, error: "This browser can't share its position. Search for a place instead." });
+      setGeo({ busy: false, error: t("widgets.weather.locate.unsupported") });
       return;
     }
     setGeo({ busy: true, error: null });
@@ -34,7 +36,7 @@ export function LocationPicker({ onPick }: { onPick(location: WeatherLocation): 
       (position) => {
         setGeo({ busy: false, error: null });
         onPick({
-          name: "Current location",
+          name: t("widgets.weather.locate.current"),
           // About a kilometre: the config does not pin down the user's home.
           latitude: coarseCoordinate(position.coords.latitude),
           longitude: coarseCoordinate(position.coords.longitude),
@@ -45,8 +47,8 @@ export function LocationPicker({ onPick }: { onPick(location: WeatherLocation): 
           busy: false,
           error:
             error.code === error.PERMISSION_DENIED
-              ? "Location access is blocked for this site. Allow it in the browser, or search for a place."
-              : "Your position isn't available right now. Search for a place instead.",
+              ? t("widgets.weather.locate.denied")
+              : t("widgets.weather.locate.unavailable"),
         }),
       { timeout: 10_000, maximumAge: 10 * 60_000 },
     );
@@ -60,22 +62,24 @@ export function LocationPicker({ onPick }: { onPick(location: WeatherLocation): 
           type="search"
           // In a settings form Enter would save and close the panel; here it only searches.
           onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
-          aria-label="Search for a place"
+          aria-label={t("widgets.weather.search.label")}
           aria-controls={listId}
-          placeholder="Search for a city"
+          placeholder={t("widgets.weather.search.placeholder")}
           value={text}
           maxLength={100}
           onChange={(e) => setText(e.target.value)}
         />
-        {results.isFetching && <Spinner label="Searching" />}
+        {results.isFetching && <Spinner label={t("widgets.weather.search.searching")} />}
       </div>
-      <ul className="place-list" id={listId} aria-label="Places">
+      <ul className="place-list" id={listId} aria-label={t("widgets.weather.search.places")}>
         {q.length >= 2 && results.isError && (
           <li className="field-error" role="alert">
             {describeError(results.error)}
           </li>
         )}
-        {q.length >= 2 && results.data?.length === 0 && <li className="muted">No place called “{q}”.</li>}
+        {q.length >= 2 && results.data?.length === 0 && (
+          <li className="muted">{t("widgets.weather.search.none", { query: q })}</li>
+        )}
         {q.length >= 2 &&
           results.data?.map((place) => (
             <li key={`${place.id}-${place.latitude}-${place.longitude}`}>
@@ -93,7 +97,8 @@ export function LocationPicker({ onPick }: { onPick(location: WeatherLocation): 
           ))}
       </ul>
       <button type="button" className="button ghost small" onClick={locate} disabled={geo.busy}>
-        <Icon name="locate" size={15} /> {geo.busy ? "Finding you…" : "Use my location"}
+        <Icon name="locate" size={15} />{" "}
+        {geo.busy ? t("widgets.weather.locate.busy") : t("widgets.weather.locate.button")}
       </button>
       {geo.error && (
         <p className="field-error" role="alert">

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { WeatherConfig } from "../../../contract/widgets/weather";
 import { Icon } from "../../ui/icons";
 import type { WidgetSettingsProps } from "../types";
@@ -5,12 +6,13 @@ import { LocationPicker } from "./LocationPicker";
 
 /** The place: found by name or the browser's position. */
 export function PlaceSetting({ config, onChange }: WidgetSettingsProps<WeatherConfig>) {
+  const { t } = useTranslation();
   return (
     <div className="field">
-      <span className="field-label">Place</span>
+      <span className="field-label">{t("widgets.weather.place")}</span>
       <p className="weather-current-place">
         <Icon name="mapPin" size={14} />
-        {config.location ? config.location.name : "None yet"}
+        {config.location ? config.location.name : t("widgets.weather.noPlaceYet")}
       </p>
       <LocationPicker onPick={(location) => onChange({ ...config, location })} />
     </div>

@@ -1,8 +1,11 @@
+import { useTranslation } from "react-i18next";
 import {
   weatherWidget as contract,
   type WeatherConfig,
   type WeatherLocation,
 } from "../../../contract/widgets/weather";
+import { t } from "../../i18n/i18n";
+import { useLocale } from "../../i18n/use-locale";
 import type { AppSettings } from "../../lib/app-settings";
 import type { Forecast } from "../../lib/data-api";
 import { useNow } from "../../lib/use-now";
@@ -26,7 +29,11 @@ function ForecastView({
   location: WeatherLocation;
   settings: AppSettings;
 }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const now = useNow(60_000);
+  const temp = (value: number) => temperature(value, locale);
+  const number = (value: number) => new Intl.NumberFormat(locale).format(Math.round(value));
   const current = describeWeather(forecast.current.weatherCode);
   const time = { timezone: settings.timezone, hourFormat: settings.hourFormat };
   const hours = nextHours(forecast, now.getTime());
@@ -34,18 +41,22 @@ function ForecastView({
   const today = forecast.daily[0]?.date ?? "";
   const details = [
     forecast.current.apparentTemperature !== null &&
-      `Feels like ${temperature(forecast.current.apparentTemperature)}`,
-    forecast.current.humidity !== null && `${Math.round(forecast.current.humidity)}% humidity`,
+      t("widgets.weather.feelsLike", { temperature: temp(forecast.current.apparentTemperature) }),
+    forecast.current.humidity !== null &&
+      t("widgets.weather.humidity", { percent: number(forecast.current.humidity) }),
     forecast.current.windSpeed !== null &&
-      `${Math.round(forecast.current.windSpeed)} ${forecast.units.windSpeed} wind`,
+      t("widgets.weather.wind", {
+        speed: number(forecast.current.windSpeed),
+        unit: forecast.units.windSpeed,
+      }),
   ].filter(Boolean);
 
   return (
     <div className="weather">
-      <section className="weather-now" aria-label="Now">
+      <section className="weather-now" aria-label={t("widgets.weather.now")}>
         <WeatherIcon kind={current.kind} isDay={forecast.current.isDay} size={46} />
         <div className="weather-temp">
-          {temperature(forecast.current.temperature)}
+          {temp(forecast.current.temperature)}
           <span className="weather-unit">{forecast.units.temperature.replace("°", "")}</span>
         </div>
         <div className="weather-summary">
@@ -55,16 +66,26 @@ function ForecastView({
         </div>
       </section>
       {hours.length > 0 && (
-        <ol className="weather-hours" aria-label="Next hours">
+        <ol className="weather-hours" aria-label={t("widgets.weather.nextHours")}>
           {hours.map((h, i) => {
             const d = describeWeather(h.weatherCode);
             return (
-              <li key={h.time} title={`${formatTime(h.time, time)}: ${d.label}`}>
-                <span className="weather-hour">{i === 0 ? "Now" : formatHour(h.time, time)}</span>
+              <li
+                key={h.time}
+                title={t("widgets.weather.at", {
+                  time: formatTime(h.time, time, locale),
+                  condition: d.label,
+                })}
+              >
+                <span className="weather-hour">
+                  {i === 0 ? t("widgets.weather.now") : formatHour(h.time, time, locale)}
+                </span>
                 <WeatherIcon kind={d.kind} size={22} label={d.label} />
-                <strong>{temperature(h.temperature)}</strong>
+                <strong>{temp(h.temperature)}</strong>
                 {h.precipitationProbability !== null && h.precipitationProbability >= 10 && (
-                  <span className="weather-rain">{Math.round(h.precipitationProbability)}%</span>
+                  <span className="weather-rain">
+                    {t("widgets.weather.rainChance", { percent: number(h.precipitationProbability) })}
+                  </span>
                 )}
               </li>
             );
@@ -72,26 +93,30 @@ function ForecastView({
         </ol>
       )}
       {forecast.daily.length > 0 && (
-        <ol className="weather-days" aria-label="Next days">
+        <ol className="weather-days" aria-label={t("widgets.weather.nextDays")}>
           {forecast.daily.map((day) => {
             const d = describeWeather(day.weatherCode);
             const left = ((day.temperatureMin - range.min) / (range.max - range.min)) * 100;
             const width = ((day.temperatureMax - day.temperatureMin) / (range.max - range.min)) * 100;
             return (
               <li key={day.date}>
-                <span className="weather-day">{day.date === today ? "Today" : weekdayShort(day.date)}</span>
+                <span className="weather-day">
+                  {day.date === today ? t("widgets.data.day.today") : weekdayShort(day.date, locale)}
+                </span>
                 <WeatherIcon kind={d.kind} size={20} label={d.label} />
                 <span className="weather-rain">
                   {day.precipitationProbability !== null && day.precipitationProbability >= 10
-                    ? `${Math.round(day.precipitationProbability)}%`
+                    ? t("widgets.weather.rainChance", { percent: number(day.precipitationProbability) })
                     : ""}
                 </span>
-                <span className="weather-low">{temperature(day.temperatureMin)}</span>
+                <span className="weather-low">{temp(day.temperatureMin)}</span>
                 <span className="weather-range" aria-hidden="true">
                   <span style={{ left: `${left}%`, width: `${Math.max(width, 4)}%` }} />
                 </span>
-                <span className="weather-high">{temperature(day.temperatureMax)}</span>
-                <span className="visually-hidden">{`${dayLabel(day.date, today)}: ${d.label}`}</span>
+                <span className="weather-high">{temp(day.temperatureMax)}</span>
+                <span className="visually-hidden">
+                  {t("widgets.weather.at", { time: dayLabel(day.date, today, locale), condition: d.label })}
+                </span>
               </li>
             );
           })}
@@ -102,6 +127,7 @@ function ForecastView({
 }
 
 function WeatherWidget({ widget, config, update, settings, readOnly }: WidgetProps<WeatherConfig>) {
+  const { t } = useTranslation();
   const { location, unit } = config;
   const source = useDataSource();
   const query = useWidgetData({
@@ -114,31 +140,32 @@ function WeatherWidget({ widget, config, update, settings, readOnly }: WidgetPro
     if (readOnly)
       return (
         <div className="widget-empty">
-          <p>No place chosen yet.</p>
+          <p>{t("widgets.weather.noPlace")}</p>
         </div>
       );
     return (
       <div className="weather-setup">
         <p>
-          <Icon name="mapPin" size={15} /> Where should the forecast be for?
+          <Icon name="mapPin" size={15} /> {t("widgets.weather.setup")}
         </p>
         <LocationPicker onPick={(picked) => update((c) => ({ ...c, location: picked }))} />
       </div>
     );
   }
   return (
-    <DataFrame query={query} upstream="weather" label="the forecast" readOnly={readOnly}>
+    <DataFrame query={query} upstream="weather" label={t("widgets.weather.dataLabel")} readOnly={readOnly}>
       {(forecast) => <ForecastView forecast={forecast} location={location} settings={settings} />}
     </DataFrame>
   );
 }
 
 function WeatherPreview() {
+  const { t } = useTranslation();
   return (
     <div className="preview preview-weather">
       <WeatherIcon kind="partly" size={40} />
       <strong>18°</strong>
-      <span>Partly cloudy</span>
+      <span>{t("widgets.weather.condition.partlyCloudy")}</span>
     </div>
   );
 }
@@ -150,17 +177,18 @@ export const weatherWidget = defineWidget(contract, {
   icon: "cloud",
   defaultSize: { columns: 6, rows: 19 },
   minSize: { columns: 4, rows: 7 },
-  title: (config) => (config.location ? `Weather · ${config.location.name}` : undefined),
+  title: (config) =>
+    config.location ? t("widgets.weather.title", { place: config.location.name }) : undefined,
   Component: WeatherWidget,
   settings: [
     PlaceSetting,
     {
       key: "unit",
-      label: "Temperature",
+      label: () => t("widgets.weather.unit.label"),
       radio: true,
       options: [
-        ["celsius", "Celsius (°C)"],
-        ["fahrenheit", "Fahrenheit (°F)"],
+        ["celsius", () => t("widgets.weather.unit.celsius")],
+        ["fahrenheit", () => t("widgets.weather.unit.fahrenheit")],
       ],
     },
   ],

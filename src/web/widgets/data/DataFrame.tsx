@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { PROVIDER_LABELS, type Provider } from "../../../contract/providers";
+import { useLocale } from "../../i18n/use-locale";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
 import { ErrorState, Skeleton } from "../../ui/States";
@@ -9,8 +11,9 @@ import { ConnectPrompt } from "./ProviderGate";
 import { dataState, type WidgetData } from "./useWidgetData";
 
 function DefaultSkeleton() {
+  const { t } = useTranslation();
   return (
-    <div className="data-skeleton" role="status" aria-label="Loading">
+    <div className="data-skeleton" role="status" aria-label={t("widgets.data.loading")}>
       <Skeleton height={18} width="55%" />
       <Skeleton height={14} width="90%" />
       <Skeleton height={14} width="75%" />
@@ -35,7 +38,10 @@ export function DataStatus({
   /** A visitor's view: it refreshes by itself, with no button. */
   readOnly?: boolean;
 }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const now = useNow(30_000);
+  const ago = (time: Date) => relativeTime(time.getTime(), Math.max(now.getTime(), Date.now()));
   const updated = query.dataUpdatedAt ? new Date(query.dataUpdatedAt) : null;
   return (
     <footer className={`data-status${stale ? " is-stale" : ""}`}>
@@ -43,27 +49,28 @@ export function DataStatus({
         <span
           className="data-stale"
           role="status"
-          title={`Refresh failed: ${describeDataError(stale.error, upstream)}`}
+          title={t("widgets.data.refreshFailed", { reason: describeDataError(stale.error, upstream) })}
         >
-          <Icon name="alert" size={12} /> Stale
+          <Icon name="alert" size={12} /> {t("widgets.data.stale")}
         </span>
       )}
       {updated && (
         <time
           className="data-updated"
           dateTime={updated.toISOString()}
-          title={`Updated ${updated.toLocaleString()}`}
+          title={t("widgets.data.updatedAt", { time: updated.toLocaleString(locale) })}
         >
-          {stale ? "From " : "Updated "}
-          {relativeTime(updated.getTime(), Math.max(now.getTime(), Date.now()))}
+          {stale
+            ? t("widgets.data.updatedStale", { ago: ago(updated) })
+            : t("widgets.data.updated", { ago: ago(updated) })}
         </time>
       )}
       {!readOnly && (
         <button
           type="button"
           className={`icon-button small data-refresh${query.isFetching ? " is-spinning" : ""}`}
-          aria-label={`Refresh ${label}`}
-          title="Refresh"
+          aria-label={t("widgets.data.refreshLabel", { label })}
+          title={t("widgets.data.refresh")}
           disabled={query.isFetching}
           onClick={() => void query.refetch()}
         >
@@ -84,30 +91,35 @@ export function DataFrame<T>({
   label,
   upstream,
   provider,
-  purpose = "to see this",
+  purpose,
   skeleton,
   readOnly = false,
   children,
 }: {
   query: WidgetData<T>;
-  /** What the data is, for the refresh button's name: "prices", "the forecast". */
+  /**
+   * What the data is, translated, for "Refresh …", "Couldn't load …" and "… to see … here":
+   * "prices", "the forecast" (German: an accusative with its article, "die Vorhersage").
+   */
   label: string;
   /** Where the data comes from, to name it when it fails. */
   upstream: Upstream;
   provider?: Provider;
   /** A visitor's view: no refresh or retry buttons (it refreshes by itself). */
   readOnly?: boolean;
+  /** Translated; completes "Link your Google account …". "to see this" when absent. */
   purpose?: string;
   skeleton?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const state = dataState(query);
   if ((state.kind === "connect" || state.kind === "reconnect") && provider) {
     return (
       <ConnectPrompt
         provider={provider}
         label={PROVIDER_LABELS[provider]}
-        purpose={purpose}
+        purpose={purpose ?? t("widgets.data.purpose")}
         reconnect={state.kind === "reconnect"}
       />
     );
@@ -116,9 +128,13 @@ export function DataFrame<T>({
     return (
       <div className="connect-prompt is-muted">
         <Icon name="eye" size={22} className="connect-icon is-muted" />
-        <strong>Live data for signed-in people</strong>
+        <strong>{t("widgets.data.signin.title")}</strong>
         <p>
-          <a href="/signin">Sign in to Tessera</a> to see {label} here.
+          <Trans
+            i18nKey="widgets.data.signin.text"
+            values={{ label }}
+            components={{ signin: <a href="/signin">Sign in</a> }}
+          />
         </p>
       </div>
     );
@@ -129,7 +145,7 @@ export function DataFrame<T>({
       <ErrorState
         error={state.kind === "error" ? state.error : undefined}
         message={state.kind === "error" ? describeDataError(state.error, upstream) : undefined}
-        title={`Couldn't load ${label}`}
+        title={t("widgets.data.couldNotLoad", { label })}
         onRetry={readOnly ? undefined : () => void query.refetch()}
       />
     );

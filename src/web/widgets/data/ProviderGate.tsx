@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { Provider } from "../../../contract/providers";
 import { connectUrl, useProviderState, useProviders } from "../../lib/providers";
 import { Icon } from "../../ui/icons";
@@ -16,28 +17,33 @@ export function ConnectPrompt({
   purpose: string;
   reconnect?: boolean;
 }) {
+  const { t } = useTranslation();
+  const action = reconnect
+    ? t("widgets.data.connect.reconnectTitle", { label })
+    : t("widgets.data.connect.title", { label });
   return (
     <div className="connect-prompt" data-connect={provider}>
       <Icon name="link" size={22} className="connect-icon" />
-      <strong>{reconnect ? `Reconnect ${label}` : `Connect ${label}`}</strong>
+      <strong>{action}</strong>
       <p>
         {reconnect
-          ? `The connection to ${label} has expired. Sign in there again ${purpose}.`
-          : `Link your ${label} account ${purpose}.`}
+          ? t("widgets.data.connect.reconnectText", { label, purpose })
+          : t("widgets.data.connect.text", { label, purpose })}
       </p>
       <a className="button primary small" href={connectUrl(provider)}>
-        {reconnect ? "Reconnect" : "Connect"} {label}
+        {action}
       </a>
     </div>
   );
 }
 
 export function NotConfigured({ label }: { label: string }) {
+  const { t } = useTranslation();
   return (
     <div className="connect-prompt is-muted">
       <Icon name="alert" size={22} className="connect-icon is-muted" />
-      <strong>{label} is not configured</strong>
-      <p>This Tessera server has no {label} client credentials. An administrator can add them.</p>
+      <strong>{t("widgets.data.connect.notConfiguredTitle", { label })}</strong>
+      <p>{t("widgets.data.connect.notConfiguredText", { label })}</p>
     </div>
   );
 }
@@ -52,10 +58,11 @@ export function ProviderGate({
   children,
 }: {
   provider: Provider;
-  /** Completes "Link your Google account …", e.g. "to see your mail here". */
+  /** Translated; completes "Link your Google account …", e.g. "to see your mail here". */
   purpose: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const { state, label } = useProviderState(provider);
   const providers = useProviders();
   switch (state) {
@@ -63,7 +70,7 @@ export function ProviderGate({
       return <>{children}</>;
     case "loading":
       return (
-        <div className="data-skeleton" role="status" aria-label="Loading">
+        <div className="data-skeleton" role="status" aria-label={t("widgets.data.loading")}>
           <Skeleton height={18} width="60%" />
           <Skeleton height={14} width="90%" />
           <Skeleton height={14} width="80%" />
@@ -72,8 +79,8 @@ export function ProviderGate({
     case "unavailable":
       return (
         <ErrorState
-          error={providers.error ?? new Error(`${label} is not available on this server`)}
-          title="Connected accounts didn't load"
+          error={providers.error ?? new Error(t("widgets.data.connect.unavailable", { label }))}
+          title={t("widgets.data.connect.accountsFailed")}
           onRetry={() => void providers.refetch()}
         />
       );

@@ -1,63 +1,62 @@
 import { PROVIDER_LABELS, type Provider } from "../../../contract/providers";
+import { t } from "../../i18n/i18n";
 import { ApiError, describeError, retryHint } from "../../lib/api";
 
 /** The outside service a data widget's answers come from. */
 export type Upstream = "exchange" | "weather" | "feed" | "status" | Provider;
 
-interface Phrases {
-  unreachable: string;
-  slow: string;
-  busy: string;
-}
+/** The problem codes that name the outside service rather than the server. */
+type UpstreamCode = "upstream_failed" | "upstream_timeout" | "service_unavailable";
 
-function phrases(upstream: Upstream): Phrases {
+/** The words for each code, in the app's language (keys stay literal for the catalog checker). */
+function phrases(upstream: Upstream): Record<UpstreamCode, string> {
   if (upstream === "exchange")
     return {
-      unreachable: "Can't reach the exchange.",
-      slow: "The exchange didn't answer in time.",
-      busy: "The exchange is busy.",
+      upstream_failed: t("widgets.data.errors.exchange.upstream_failed"),
+      upstream_timeout: t("widgets.data.errors.exchange.upstream_timeout"),
+      service_unavailable: t("widgets.data.errors.exchange.service_unavailable"),
     };
   if (upstream === "weather")
     return {
-      unreachable: "Weather service unavailable.",
-      slow: "The weather service didn't answer in time.",
-      busy: "The weather service is busy.",
+      upstream_failed: t("widgets.data.errors.weather.upstream_failed"),
+      upstream_timeout: t("widgets.data.errors.weather.upstream_timeout"),
+      service_unavailable: t("widgets.data.errors.weather.service_unavailable"),
     };
   if (upstream === "feed")
     return {
-      unreachable: "Can't reach the feed.",
-      slow: "The feed's site didn't answer in time.",
-      busy: "The server is busy fetching feeds.",
+      upstream_failed: t("widgets.data.errors.feed.upstream_failed"),
+      upstream_timeout: t("widgets.data.errors.feed.upstream_timeout"),
+      service_unavailable: t("widgets.data.errors.feed.service_unavailable"),
     };
   if (upstream === "status")
     return {
-      unreachable: "Can't load the checks.",
-      slow: "The checks didn't load in time.",
-      busy: "The server is busy.",
+      upstream_failed: t("widgets.data.errors.status.upstream_failed"),
+      upstream_timeout: t("widgets.data.errors.status.upstream_timeout"),
+      service_unavailable: t("widgets.data.errors.status.service_unavailable"),
     };
   const label = PROVIDER_LABELS[upstream];
   return {
-    unreachable: `Can't reach ${label}.`,
-    slow: `${label} didn't answer in time.`,
-    busy: `${label} is busy.`,
+    upstream_failed: t("widgets.data.errors.provider.upstream_failed", { label }),
+    upstream_timeout: t("widgets.data.errors.provider.upstream_timeout", { label }),
+    service_unavailable: t("widgets.data.errors.provider.service_unavailable", { label }),
   };
 }
 
 /**
- * Why a data widget has nothing new, named from the API's problem `code`: the outside service
- * failed or timed out, the server is queueing requests to it, or too many were asked; with the
- * wait the server gave (Retry-After) when it gave one.
+ * Why a data widget has nothing new, named from the API's problem `code` (never the server's
+ * English detail): the outside service failed or timed out, the server is queueing requests to
+ * it, or too many were asked; with the wait the server gave (Retry-After) when it gave one.
  */
 export function describeDataError(error: unknown, upstream: Upstream): string {
   if (!(error instanceof ApiError)) return describeError(error);
-  const say = phrases(upstream);
   switch (error.code) {
     case "upstream_failed":
-      return `${say.unreachable} ${retryHint(error)}`;
     case "upstream_timeout":
-      return `${say.slow} ${retryHint(error)}`;
     case "service_unavailable":
-      return `${say.busy} ${retryHint(error)}`;
+      return t("widgets.data.errors.withWait", {
+        message: phrases(upstream)[error.code],
+        wait: retryHint(error),
+      });
     default:
       return describeError(error);
   }

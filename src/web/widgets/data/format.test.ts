@@ -1,9 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { switchLanguage, t } from "../../i18n/i18n";
+import { ApiError } from "../../lib/api";
+import { describeDataError } from "./errors";
 import {
   addDays,
   dayKey,
   dayLabel,
   formatHour,
+  formatNumber,
   formatPercent,
   formatPrice,
   formatTime,
@@ -81,5 +85,57 @@ describe("data formatting", () => {
     expect(readableOn("#ffffff")).toBe("#000");
     expect(readableOn("d73a4a")).toBe("#fff");
     expect(readableOn("nonsense")).toBe("#000");
+  });
+});
+
+describe("data formatting in German", () => {
+  afterEach(async () => {
+    await switchLanguage("en");
+  });
+
+  it("writes an instant's time and day in two zones, the German way", async () => {
+    await switchLanguage("de");
+    // 23:30 UTC on 2 March: already Tuesday 3 March in Berlin, still Monday evening in New York.
+    const at = "2026-03-02T23:30:00Z";
+    const berlin = { timezone: "Europe/Berlin", hourFormat: "24" as const };
+    const newYork = { timezone: "America/New_York", hourFormat: "24" as const };
+    expect(formatTime(at, berlin, "de")).toBe("00:30");
+    expect(formatTime(at, newYork, "de")).toBe("18:30");
+    expect(dayLabel(dayKey(at, "Europe/Berlin"), "2026-03-01", "de")).toBe("Dienstag, 3. März");
+    expect(dayLabel(dayKey(at, "America/New_York"), "2026-03-01", "de")).toBe("Morgen");
+    expect(dayLabel("2026-03-02", "2026-03-02")).toBe("Heute");
+  });
+
+  it("writes numbers, prices and changes with German separators", async () => {
+    await switchLanguage("de");
+    expect(formatNumber(1234.5, "de")).toBe("1.234,5");
+    expect(formatPrice(43210.4, "EUR", "de")).toBe("43.210\u00a0€");
+    expect(formatPercent(1.234, "de")).toBe("+1,23\u00a0%");
+    expect(formatPercent(-0.5, "de")).toBe("−0,50\u00a0%");
+  });
+
+  it("counts with German plurals through t", async () => {
+    await switchLanguage("de");
+    const now = Date.parse("2026-03-02T12:00:00Z");
+    expect(relativeTime(now - 86_400_000, now)).toBe("vor 1 Tag");
+    expect(relativeTime(now - 3 * 86_400_000, now)).toBe("vor 3 Tagen");
+    expect(relativeTime(now - 5 * 60_000, now)).toBe("vor 5 Min.");
+    expect(relativeTime(now - 10_000, now)).toBe("gerade eben");
+    expect(t("widgets.kanban.cardCount", { count: 1 })).toBe("1 Karte");
+    expect(t("widgets.kanban.cardCount", { count: 4 })).toBe("4 Karten");
+  });
+
+  it("names an upstream failure by its code, never with the server's English detail", async () => {
+    await switchLanguage("de");
+    const failed = new ApiError(
+      502,
+      { type: "t", title: "x", status: 502, detail: "raw detail", code: "upstream_failed" as never },
+      "raw detail",
+      4,
+    );
+    expect(describeDataError(failed, "weather")).toBe(
+      "Der Wetterdienst ist nicht verfügbar. Versuche es in 4 Sekunden noch einmal.",
+    );
+    expect(describeDataError(failed, "suite")).not.toContain("raw detail");
   });
 });

@@ -1,3 +1,4 @@
+import { i18n, t } from "../../i18n/i18n";
 import type { HourFormat } from "../../lib/app-settings";
 
 /** Formatting shared by the data widgets; pure, so it is unit tested with fixed instants and zones. */
@@ -7,19 +8,22 @@ export interface TimeOptions {
   hourFormat: HourFormat;
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 days ago": how old the data on screen is. */
+/** The app's language, for callers outside React that were given no locale (never the browser default). */
+export const appLocale = (): string => i18n.language;
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago": how old the data on screen is, in the app's language. */
 export function relativeTime(then: number, now: number): string {
   const seconds = Math.max(0, Math.round((now - then) / 1000));
-  if (seconds < 45) return "just now";
+  if (seconds < 45) return t("time.justNow");
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return t("widgets.data.ago.minutes", { count: minutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
+  if (hours < 24) return t("widgets.data.ago.hours", { count: hours });
   const days = Math.round(hours / 24);
-  return `${days} day${days === 1 ? "" : "s"} ago`;
+  return t("widgets.data.ago.days", { count: days });
 }
 
-export function formatTime(instant: string | number | Date, options: TimeOptions, locale?: string): string {
+export function formatTime(instant: string | number | Date, options: TimeOptions, locale = appLocale()): string {
   return new Intl.DateTimeFormat(locale, {
     timeZone: options.timezone,
     hour: options.hourFormat === "12" ? "numeric" : "2-digit",
@@ -29,7 +33,7 @@ export function formatTime(instant: string | number | Date, options: TimeOptions
 }
 
 /** Just the hour for narrow strips: "14" or "2 PM". */
-export function formatHour(instant: string | number | Date, options: TimeOptions, locale?: string): string {
+export function formatHour(instant: string | number | Date, options: TimeOptions, locale = appLocale()): string {
   if (options.hourFormat === "24") return formatTime(instant, options, locale);
   return new Intl.DateTimeFormat(locale, {
     timeZone: options.timezone,
@@ -57,9 +61,9 @@ export function addDays(key: string, days: number): string {
 }
 
 /** "Today", "Tomorrow", else "Wednesday, 4 March" (a date key names a calendar day, not an instant). */
-export function dayLabel(key: string, todayKey: string, locale?: string, short = false): string {
-  if (key === todayKey) return "Today";
-  if (key === addDays(todayKey, 1)) return "Tomorrow";
+export function dayLabel(key: string, todayKey: string, locale = appLocale(), short = false): string {
+  if (key === todayKey) return t("widgets.data.day.today");
+  if (key === addDays(todayKey, 1)) return t("widgets.data.day.tomorrow");
   return new Intl.DateTimeFormat(locale, {
     timeZone: "UTC",
     weekday: short ? "short" : "long",
@@ -68,7 +72,7 @@ export function dayLabel(key: string, todayKey: string, locale?: string, short =
   }).format(new Date(`${key}T12:00:00Z`));
 }
 
-export function weekdayShort(key: string, locale?: string): string {
+export function weekdayShort(key: string, locale = appLocale()): string {
   return new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short" }).format(
     new Date(`${key}T12:00:00Z`),
   );
@@ -112,7 +116,7 @@ export function zonedTimeToUtc(date: string, time: string, timezone: string): Da
 }
 
 /** A price in its quote currency; codes Intl does not know (USDT, say) are written after the number. */
-export function formatPrice(value: number, quote: string, locale?: string): string {
+export function formatPrice(value: number, quote: string, locale = appLocale()): string {
   const abs = Math.abs(value);
   const digits =
     abs >= 1000
@@ -127,10 +131,21 @@ export function formatPrice(value: number, quote: string, locale?: string): stri
   }
 }
 
-export function formatPercent(value: number | null): string {
+/** A change with its sign: "+1.23%", "−0.50%" ("+1,23 %" in German). */
+export function formatPercent(value: number | null, locale = appLocale()): string {
   if (value === null || !Number.isFinite(value)) return "–";
   const sign = value > 0 ? "+" : value < 0 ? "−" : "";
-  return `${sign}${Math.abs(value).toFixed(2)}%`;
+  const abs = new Intl.NumberFormat(locale, {
+    style: "percent",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Math.abs(value) / 100);
+  return `${sign}${abs}`;
+}
+
+/** A plain number in the app's language ("1,234.5"; "1.234,5" in German). */
+export function formatNumber(value: number, locale = appLocale(), options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(locale, options).format(value);
 }
 
 /** Black or white text, whichever reads better on a hex background (GitHub label colours). */

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { normaliseUserUrl } from "../../lib/parse";
 
 /**
@@ -18,6 +19,7 @@ export function AddressInput({
   saved: string;
   onChange(text: string): void;
 }) {
+  const { t } = useTranslation();
   const invalid = value.trim() !== "" && !normaliseUserUrl(value);
   return (
     <>
@@ -30,7 +32,9 @@ export function AddressInput({
         onChange={(e) => onChange(e.target.value)}
       />
       {invalid && (
-        <p className="field-error">Not an http(s) address{saved ? "; the previous one is kept" : ""}.</p>
+        <p className="field-error">
+          {saved ? t("widgets.settings.address.invalidKept") : t("widgets.settings.address.invalid")}
+        </p>
       )}
     </>
   );

@@ -1,13 +1,13 @@
 import { useId } from "react";
+import { t } from "../../i18n/i18n";
 
 /** Where a server-side alert shows up; said under every alert option so no panel promises more. */
-export const ALERT_HINT =
-  "Arrives in the bell, and as a push notification on devices where you turned them on (Settings > Reminders)";
+export const alertHint = (): string => t("widgets.settings.alertHint");
 
 export function AlertHint({ id }: { id?: string }) {
   return (
     <p className="field-hint alert-hint" id={id}>
-      {ALERT_HINT}
+      {alertHint()}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { moveItem } from "../../lib/reorder";
 import { Icon } from "../../ui/icons";
 
@@ -14,7 +15,7 @@ export function ListEditor<T extends { id: string }>({
   onAdd,
   addLabel,
   empty,
-  removeLabel = "Remove",
+  removeLabel,
 }: {
   items: T[];
   onChange(items: T[]): void;
@@ -24,8 +25,19 @@ export function ListEditor<T extends { id: string }>({
   onAdd?(): void;
   addLabel?: string;
   empty: string;
-  removeLabel?: string;
+  /**
+   * The remove button's name for an item's name ("Delete column Doing"), translated; "Remove …"
+   * when absent. A plain string is put before the name (English only: other languages order differently).
+   */
+  removeLabel?: string | ((name: string) => string);
 }) {
+  const { t } = useTranslation();
+  const removeName = (name: string) =>
+    typeof removeLabel === "function"
+      ? removeLabel(name)
+      : removeLabel
+        ? `${removeLabel} ${name}`
+        : t("widgets.settings.list.remove", { name });
   const set = (id: string) => (patch: Partial<T>) =>
     onChange(items.map((x) => (x.id === id ? { ...x, ...patch } : x)));
   return (
@@ -41,7 +53,7 @@ export function ListEditor<T extends { id: string }>({
                 <button
                   type="button"
                   className="icon-button small"
-                  aria-label={`Move ${label(item)} up`}
+                  aria-label={t("widgets.settings.list.moveUp", { name: label(item) })}
                   disabled={index === 0}
                   onClick={() => onChange(moveItem(items, index, index - 1))}
                 >
@@ -50,7 +62,7 @@ export function ListEditor<T extends { id: string }>({
                 <button
                   type="button"
                   className="icon-button small"
-                  aria-label={`Move ${label(item)} down`}
+                  aria-label={t("widgets.settings.list.moveDown", { name: label(item) })}
                   disabled={index === items.length - 1}
                   onClick={() => onChange(moveItem(items, index, index + 1))}
                 >
@@ -59,7 +71,7 @@ export function ListEditor<T extends { id: string }>({
                 <button
                   type="button"
                   className="icon-button small danger"
-                  aria-label={`${removeLabel} ${label(item)}`}
+                  aria-label={removeName(label(item))}
                   onClick={() => onChange(items.filter((x) => x.id !== item.id))}
                 >
                   <Icon name="trash" size={14} />

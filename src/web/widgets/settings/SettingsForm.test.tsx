@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { switchLanguage } from "../../i18n/i18n";
 import { defaultAppSettings } from "../../lib/app-settings";
 import { definitionFor } from "../registry";
 import { SettingsForm } from "./SettingsForm";
@@ -49,6 +50,17 @@ describe("generated settings fields", () => {
     expect(html).toMatch(
       /<input type="radio" name="[^"]+" checked="" value="fahrenheit"\/>Fahrenheit \(°F\)/,
     );
+  });
+
+  it("words given as functions are read at render time, in the current language", async () => {
+    await switchLanguage("de");
+    try {
+      const html = panel("Weather", { unit: "celsius" });
+      expect(html).toContain('<legend class="field-label">Temperatur</legend>');
+      expect(html).toMatch(/checked="" value="celsius"\/>Celsius \(°C\)/);
+    } finally {
+      await switchLanguage("en");
+    }
   });
 
   it("a required enum without an empty choice", () => {

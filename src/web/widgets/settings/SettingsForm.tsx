@@ -11,24 +11,33 @@ export interface WidgetSettingsProps<C> {
   settings: AppSettings;
 }
 
+/**
+ * Words shown in a field: a function is called at render time, so a field defined at module level
+ * still speaks the current language (`label: () => t("widgets.weather.unit.label")`). A plain string is
+ * shown as it is.
+ */
+export type FieldText = string | (() => string);
+
+export const fieldText = (text: FieldText): string => (typeof text === "function" ? text() : text);
+
 /** A config key the form renders from its schema: enums, booleans, strings and numbers. */
 export interface SchemaField<C> {
   key: keyof C & string;
-  label: string;
-  hint?: string;
+  label: FieldText;
+  hint?: FieldText;
   /** Enums: each value's words, in the order shown. The values themselves when absent. */
-  options?: readonly (readonly [value: string, label: string])[];
+  options?: readonly (readonly [value: string, label: FieldText])[];
   /** Enums: radio buttons instead of a select. */
   radio?: boolean;
   /** Optional keys: unset means "as the app settings say", and this labels that choice. */
   inherit?(settings: AppSettings): string;
-  placeholder?: string;
+  placeholder?: FieldText;
   inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
   autoComplete?: string;
   /** Text: what a person typed as the stored value; the schema reads it when absent. */
   fromInput?(text: string): unknown;
   /** Text: said while what was typed is not a usable value (the saved one is kept meanwhile). */
-  invalid?: string;
+  invalid?: FieldText;
 }
 
 export type SettingsPart<C> = SchemaField<C> | ComponentType<WidgetSettingsProps<C>>;
@@ -108,7 +117,7 @@ function SchemaFieldView<C>(props: FieldProps<C>) {
     return (
       <label className="checkbox-row">
         <input type="checkbox" checked={Boolean(config[field.key])} onChange={(e) => set(e.target.checked)} />
-        {field.label}
+        {fieldText(field.label)}
       </label>
     );
   if (schema.type === "string" || schema.type === "number" || schema.type === "integer")
@@ -129,7 +138,7 @@ function EnumField<C>({
   if (field.radio)
     return (
       <fieldset className="field radio-row">
-        <legend className="field-label">{field.label}</legend>
+        <legend className="field-label">{fieldText(field.label)}</legend>
         {options.map(([value, label]) => (
           <label key={value} className="checkbox-row">
             <input
@@ -139,13 +148,13 @@ function EnumField<C>({
               checked={current === value}
               onChange={() => set(value)}
             />
-            {label}
+            {fieldText(label)}
           </label>
         ))}
       </fieldset>
     );
   return (
-    <Field label={field.label} hint={field.hint}>
+    <Field label={fieldText(field.label)} hint={field.hint && fieldText(field.hint)}>
       {(id, describedBy) => (
         <select
           id={id}
@@ -156,7 +165,7 @@ function EnumField<C>({
           {field.inherit && <option value="">{field.inherit(settings)}</option>}
           {options.map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {fieldText(label)}
             </option>
           ))}
         </select>
@@ -177,7 +186,11 @@ function TextField<C>({ field, schema, config, set }: FieldProps<C> & { set(valu
     field.fromInput ? field.fromInput(input) : readValue(schema, numeric ? Number(input) : input);
   const invalid = text.trim() !== "" && read(text) === undefined;
   return (
-    <Field label={field.label} hint={field.hint} error={invalid ? field.invalid : undefined}>
+    <Field
+      label={fieldText(field.label)}
+      hint={field.hint && fieldText(field.hint)}
+      error={invalid && field.invalid ? fieldText(field.invalid) : undefined}
+    >
       {(id, describedBy) => (
         <input
           id={id}
@@ -185,7 +198,7 @@ function TextField<C>({ field, schema, config, set }: FieldProps<C> & { set(valu
           min={schema.minimum as number | undefined}
           max={schema.maximum as number | undefined}
           maxLength={schema.maxLength as number | undefined}
-          placeholder={field.placeholder}
+          placeholder={field.placeholder && fieldText(field.placeholder)}
           inputMode={field.inputMode}
           autoComplete={field.autoComplete}
           aria-describedby={describedBy}
