@@ -41,9 +41,12 @@ export default [
             ],
           },
           words: {
-            // Punctuation, numbers, symbols, emoji and brand names are not sentences to translate.
+            // Punctuation, numbers, symbols, emoji, constants and brand names are not sentences to translate.
             exclude: [
-              "[0-9!-/:-@[-`{-~\\s·•…×→←↑↓›‹–—]+",
+              "[0-9!-/:-@[-`{-~\\s·•…×→←↑↓›‹–—✓°]+",
+              // Colours and one-letter ids handed to previews and keys.
+              "^#[0-9a-fA-F]{3,8}$",
+              "^[a-z]$",
               "^\\p{Emoji}+$",
               "^[A-Z0-9_]+$",
               "^(Tessera|GitHub|Google|Notion)$",

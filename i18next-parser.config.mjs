@@ -24,7 +24,12 @@ export default {
   sort: true,
   indentation: 2,
   lineEnding: "lf",
-  lexers: { ts: ["JavascriptLexer"], tsx: ["JsxLexer"], default: ["JavascriptLexer"] },
+  // `translate` is the plain-function `t` where a component's own `t` would shadow it.
+  lexers: {
+    ts: [{ lexer: "JavascriptLexer", functions: ["t", "translate"] }],
+    tsx: [{ lexer: "JsxLexer", functions: ["t", "translate"] }],
+    default: [{ lexer: "JavascriptLexer", functions: ["t", "translate"] }],
+  },
   // Keys built at run time (by problem code, widget type, ...): kept although no literal names them.
   // The parser tests "<namespace><key path>", so the patterns are not anchored at the start.
   keepRemoved: [/errors\.codes(\.|$)/, /errors\.auth(\.|$)/],
