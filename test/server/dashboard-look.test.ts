@@ -141,6 +141,20 @@ describe.each(MODES)("dashboard look (%s)", (modeName) => {
     expect((await ada.get("/api/dashboards")).body.length).toBe(before);
   });
 
+  it("the OpenAPI document describes look on the Dashboard, the PUT body and the public answer", async () => {
+    const doc = (await new TestClient(built.app).get("/api/openapi.json")).body;
+    const look = doc.components.schemas.Dashboard.properties.look;
+    expect(look).toMatchObject({ type: "object", additionalProperties: false });
+    expect(Object.keys(look.properties)).toEqual(["accent", "background"]);
+    expect(doc.components.schemas.Dashboard.required).toContain("look");
+    const put = doc.paths["/api/dashboards"].put.requestBody.content["application/json"].schema;
+    expect(put.properties.look.anyOf.map((s: { type: string }) => s.type)).toEqual(["object", "null"]);
+    expect(put.required).not.toContain("look");
+    const pub =
+      doc.paths["/api/public/dashboards/{id}"].get.responses["200"].content["application/json"].schema;
+    expect(pub.properties.look.properties.accent.pattern).toBe("^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$");
+  });
+
   it("another user cannot set a look on someone else's dashboard", async () => {
     const d = await board("Mine");
     const eve = await signedInClient(built.app, "Eve");
