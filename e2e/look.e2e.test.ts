@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../src/server/app.js";
+import { DARK_PAGE, LIGHT_PAGE, legibleOn, parseHex, readableTextOn } from "../src/web/lib/look.js";
 import { pageApi } from "./support/page-helpers.js";
 import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
 
@@ -16,7 +17,7 @@ import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
 const ARTIFACTS = path.resolve("test-results");
 const STEP = 60_000;
 const ACCENT = "#e8590c";
-const ACCENT_RGB = "rgb(232, 89, 12)";
+const rgbOf = (hex: string) => `rgb(${parseHex(hex)!.join(", ")})`;
 const BACKGROUND = "https://images.example.test/wall.svg";
 
 /** A bright, busy picture: the worst case for text drawn over it. */
@@ -167,7 +168,9 @@ describe("a dashboard's look", () => {
       // The colour picker follows the text field, and the preview shows both before saving.
       expect(await dialog.getByLabel("Pick the accent colour").inputValue()).toBe(ACCENT);
       const swatch = dialog.locator(".look-preview-swatch");
-      await expect.poll(() => swatch.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(ACCENT_RGB);
+      await expect
+        .poll(() => swatch.evaluate((e) => getComputedStyle(e).backgroundColor))
+        .toBe(rgbOf(legibleOn(ACCENT, LIGHT_PAGE)));
       await dialog.screenshot({ path: path.join(ARTIFACTS, "look-dialog.png") });
 
       await dialog.getByRole("button", { name: "Save" }).click();
@@ -188,11 +191,14 @@ describe("a dashboard's look", () => {
         await setTheme(theme);
         await page.locator(".widget-card").first().waitFor();
         const look = await applied(page);
-        expect(look.accent).toBe(ACCENT);
-        // White on this orange is 3.6:1; black is 5.8:1, so black it is.
-        expect(look.contrast).toBe("#000000");
-        expect(look.primaryBackground).toBe(ACCENT_RGB);
-        expect(look.primaryColor).toBe("rgb(0, 0, 0)");
+        // The orange is also a text colour: 4.5:1 on the page takes a darker shade of it in
+        // light theme and a lighter one in dark theme; the button text is whichever of black
+        // and white reads better on that shade.
+        const shade = legibleOn(ACCENT, theme === "light" ? LIGHT_PAGE : DARK_PAGE);
+        expect(look.accent).toBe(shade);
+        expect(look.contrast).toBe(readableTextOn(shade));
+        expect(look.primaryBackground).toBe(rgbOf(shade));
+        expect(look.primaryColor).toBe(rgbOf(readableTextOn(shade)!));
         expect(look.backgroundImage).toBe(`url("${BACKGROUND}")`);
         // Widgets stay opaque; the title's toolbar sits on a scrim, not on the bare picture.
         expect(look.cardBackground).toMatch(/^rgb\(/);
@@ -227,7 +233,7 @@ describe("a dashboard's look", () => {
         await pub.locator(".widget-card").first().waitFor();
         expect(await pub.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
         const look = await applied(pub);
-        expect(look.accent).toBe(ACCENT);
+        expect(look.accent).toBe(legibleOn(ACCENT, colorScheme === "light" ? LIGHT_PAGE : DARK_PAGE));
         expect(look.backgroundImage).toBe(`url("${BACKGROUND}")`);
         expect(look.toolbarBackground).not.toBe("rgba(0, 0, 0, 0)");
         await pub.screenshot({ path: path.join(ARTIFACTS, `look-public-${colorScheme}.png`) });

@@ -161,6 +161,7 @@ export function DashboardLookDialog({ dashboard, onClose }: { dashboard: Dashboa
           role="img"
           aria-labelledby="look-preview-label"
           style={preview.style}
+          data-look-accent={preview["data-look-accent"]}
           data-testid="look-preview"
         >
           <div className="look-preview-card">

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, lookAttributes, parseHex, readableTextOn, relativeLuminance } from "./look";
+import {
+  contrastRatio,
+  DARK_PAGE,
+  LIGHT_PAGE,
+  legibleOn,
+  lookAttributes,
+  parseHex,
+  readableTextOn,
+  relativeLuminance,
+} from "./look";
 
 const ratio = (a: string, b: string) =>
   contrastRatio(relativeLuminance(parseHex(a)!), relativeLuminance(parseHex(b)!));
@@ -52,16 +61,40 @@ describe("readableTextOn", () => {
   });
 });
 
+describe("legibleOn", () => {
+  it("keeps an accent that already reads as text, and moves one that does not only as far as needed", () => {
+    expect(legibleOn("#1e3a8a", LIGHT_PAGE)).toBe("#1e3a8a");
+    expect(legibleOn("#ffeb3b", DARK_PAGE)).toBe("#ffeb3b");
+    const darker = legibleOn("#ffeb3b", LIGHT_PAGE);
+    expect(ratio(darker, LIGHT_PAGE)).toBeGreaterThanOrEqual(4.5);
+    // Not further than needed: a bit less dark would not do.
+    expect(ratio(darker, LIGHT_PAGE)).toBeLessThan(5.2);
+    expect(ratio(legibleOn("#1e3a8a", DARK_PAGE), DARK_PAGE)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("reaches 4.5:1 on both pages for any accent", () => {
+    for (let r = 0; r < 256; r += 51)
+      for (let g = 0; g < 256; g += 51)
+        for (let b = 0; b < 256; b += 51) {
+          const hex = `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+          for (const page of [LIGHT_PAGE, DARK_PAGE])
+            expect(ratio(legibleOn(hex, page), page), `${hex} on ${page}`).toBeGreaterThanOrEqual(4.5);
+        }
+  });
+});
+
 describe("lookAttributes", () => {
   it("is nothing for the plain look", () => {
     expect(lookAttributes({})).toEqual({});
     expect(lookAttributes(undefined)).toEqual({});
   });
-  it("sets the accent, its text colour and the background", () => {
+  it("sets the accent for each theme, its text colour and the background", () => {
     expect(lookAttributes({ accent: "#ffeb3b", background: "https://example.org/a.jpg" })).toEqual({
       style: {
-        "--accent": "#ffeb3b",
-        "--accent-contrast": "#000000",
+        "--look-accent-light": legibleOn("#ffeb3b", LIGHT_PAGE),
+        "--look-accent-light-contrast": "#ffffff",
+        "--look-accent-dark": "#ffeb3b",
+        "--look-accent-dark-contrast": "#000000",
         "--look-background": 'url("https://example.org/a.jpg")',
       },
       "data-look-accent": "",

@@ -41,9 +41,39 @@ export function readableTextOn(accent: string): "#000000" | "#ffffff" | null {
   return contrastRatio(l, 0) >= contrastRatio(l, 1) ? "#000000" : "#ffffff";
 }
 
+/** The page backgrounds the accent must read on as text (--bg light, --surface-3 dark). */
+export const LIGHT_PAGE = "#f3f4f7";
+export const DARK_PAGE = "#232835";
+/** WCAG AA for normal text: the accent is also a text colour (links, active tabs, icons). */
+const TEXT_CONTRAST = 4.5;
+
+const toHex = (rgb: readonly number[]) =>
+  `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`;
+
 /**
- * What a dashboard's root element carries for its look: the accent as the app's accent custom
- * properties (with a readable text colour on it), the background image as `--look-background`,
+ * The accent as it can be used as text on a page of the given colour: itself when it already
+ * reaches 4.5:1 there, else mixed toward black (light page) or white (dark page) only as far as
+ * needed. A pale yellow stays yellow in dark theme and turns to a readable ochre in light theme.
+ */
+export function legibleOn(accent: string, page: string): string {
+  const rgb = parseHex(accent);
+  const pageRgb = parseHex(page);
+  if (!rgb || !pageRgb) return accent;
+  const pageL = relativeLuminance(pageRgb);
+  const toward = pageL > 0.18 ? [0, 0, 0] : [255, 255, 255];
+  for (let step = 0; step <= 40; step++) {
+    const t = step / 40;
+    const mixed = rgb.map((c, i) => c * (1 - t) + toward[i]! * t) as [number, number, number];
+    const rounded = mixed.map(Math.round) as [number, number, number];
+    if (contrastRatio(relativeLuminance(rounded), pageL) >= TEXT_CONTRAST)
+      return step === 0 ? accent : toHex(rounded);
+  }
+  return toHex(toward);
+}
+
+/**
+ * What a dashboard's root element carries for its look: the accent for each theme, legible as
+ * text there (legibleOn), with a readable text colour on it (readableTextOn), the background image as `--look-background`,
  * and data attributes the stylesheet keys on (opaque surfaces, a scrim behind the title). Values
  * that are not a colour or an http(s) URL are left out, so a bad stored value shows the plain look.
  */
@@ -57,8 +87,15 @@ export function lookAttributes(look: LookValue | undefined | null): {
   const accent = look?.accent;
   const contrast = accent ? readableTextOn(accent) : null;
   if (accent && contrast) {
-    style["--accent"] = accent;
-    style["--accent-contrast"] = contrast;
+    // One accent per theme, each legible as text there; the stylesheet picks by data-theme.
+    for (const [theme, page] of [
+      ["light", LIGHT_PAGE],
+      ["dark", DARK_PAGE],
+    ] as const) {
+      const legible = legibleOn(accent, page);
+      style[`--look-accent-${theme}`] = legible;
+      style[`--look-accent-${theme}-contrast`] = readableTextOn(legible) ?? contrast;
+    }
     out["data-look-accent"] = "";
   }
   const background = look?.background;
