@@ -1,4 +1,5 @@
 import type { Static } from "@sinclair/typebox";
+import { LOOK_ACCENT_PATTERN, LOOK_BACKGROUND_MAX, LOOK_BACKGROUND_PATTERN } from "./look.js";
 import { Type } from "./typebox.js";
 import { CONFIG_MAX_BYTES, GEOMETRY_MAX, WIDGET_TYPES } from "./widgets.js";
 
@@ -29,6 +30,17 @@ export const DocumentWidget = Type.Object(
 );
 export type DocumentWidget = Static<typeof DocumentWidget>;
 
+/** The dashboard's personal look; left out of a document when the dashboard has none. */
+export const DocumentLook = Type.Object(
+  {
+    accent: Type.Optional(Type.String({ pattern: LOOK_ACCENT_PATTERN })),
+    background: Type.Optional(
+      Type.String({ pattern: LOOK_BACKGROUND_PATTERN, maxLength: LOOK_BACKGROUND_MAX }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /**
  * A dashboard as a file (DESIGN section 10): what it is called and its widgets, nothing that
  * identifies its owner or their connected accounts. Exports, imports and versions all use it.
@@ -39,7 +51,10 @@ export const DashboardDocument = Type.Object(
     version: Type.Integer({ minimum: 1, description: "The format version; this build reads 1" }),
     exportedAt: Type.String({ format: "date-time" }),
     dashboard: Type.Object(
-      { name: Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" }) },
+      {
+        name: Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" }),
+        look: Type.Optional(DocumentLook),
+      },
       { additionalProperties: false },
     ),
     widgets: Type.Array(DocumentWidget, { maxItems: DOCUMENT_MAX_WIDGETS }),

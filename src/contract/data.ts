@@ -1,5 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { ProviderSchema, WidgetSchema } from "./resources.js";
+import { LookSchema, ProviderSchema, WidgetSchema } from "./resources.js";
 import { TIMEFRAMES, type Timeframe } from "./timeframes.js";
 import { TEMPERATURE_UNITS, type TemperatureUnit } from "./units.js";
 
@@ -326,6 +326,7 @@ export type PublicWidget = Static<typeof PublicWidgetSchema>;
 export const PublicDashboardSchema = Type.Object({
   id: Type.String({ format: "uuid" }),
   name: Type.String(),
+  look: LookSchema,
   updatedAt: Iso,
   widgets: Type.Array(PublicWidgetSchema),
 });

@@ -1,4 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
+import { LOOK_ACCENT_PATTERN, LOOK_BACKGROUND_MAX, LOOK_BACKGROUND_PATTERN } from "./look.js";
 import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TYPES } from "./notifications.js";
 import { PROVIDERS } from "./providers.js";
 import { GEOMETRY_MAX, WIDGET_TYPES } from "./widgets.js";
@@ -60,12 +61,31 @@ export const WidgetSchema = Type.Object(
 );
 export type Widget = Static<typeof WidgetSchema>;
 
+/** A dashboard's personal look (DESIGN section 13); every key optional, `{}` is the plain look. */
+export const LookSchema = Type.Object(
+  {
+    accent: Type.Optional(
+      Type.String({ pattern: LOOK_ACCENT_PATTERN, description: "Accent colour, #rgb or #rrggbb" }),
+    ),
+    background: Type.Optional(
+      Type.String({
+        pattern: LOOK_BACKGROUND_PATTERN,
+        maxLength: LOOK_BACKGROUND_MAX,
+        description: `Background image: an absolute http or https URL without credentials, at most ${LOOK_BACKGROUND_MAX} characters`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type Look = Static<typeof LookSchema>;
+
 export const DashboardSchema = Type.Object(
   {
     id: Uuid,
     userId: Type.String(),
     name: Type.String(),
     isPublic: Type.Boolean(),
+    look: { ...LookSchema, description: "The dashboard's look; {} when none was set" },
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
@@ -130,6 +150,11 @@ export const UpdateDashboardBody = Type.Object({
   id: Uuid,
   name: DashboardName,
   isPublic: Type.Optional(Type.Boolean()),
+  look: Type.Optional(
+    Type.Union([LookSchema, Type.Null()], {
+      description: "The dashboard's look; null or {} clears it, absent leaves it as it is",
+    }),
+  ),
 });
 export type UpdateDashboardInput = Static<typeof UpdateDashboardBody>;
 

@@ -8,6 +8,7 @@ import "./styles/app.css";
 import "./styles/widgets.css";
 import "./styles/data-widgets.css";
 import "./styles/operators.css";
+import "./styles/look.css";
 
 applyRememberedTheme();
 const root = document.getElementById("root");

@@ -59,7 +59,7 @@ describe.each(MODES)("security headers (%s)", (modeName) => {
       expect(csp["object-src"], url).toEqual(["'none'"]);
       expect(csp["connect-src"], url).toEqual(["'self'"]);
       expect(csp["frame-src"], url).toEqual(["http:", "https:"]);
-      expect(csp["img-src"], url).toEqual(["'self'", "data:", "https:"]);
+      expect(csp["img-src"], url).toEqual(["'self'", "data:", "https:", "http:"]);
       expect(csp["upgrade-insecure-requests"], url).toBeUndefined();
       expect(res.headers["x-frame-options"], url).toBe("DENY");
       expect(res.headers["x-content-type-options"], url).toBe("nosniff");

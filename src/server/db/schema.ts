@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Look } from "../../contract/resources.js";
 
 const at = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: "date" });
 const createdAt = () => at("created_at").notNull().defaultNow();
@@ -103,6 +104,8 @@ export const dashboards = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     isPublic: boolean("is_public").notNull().default(false),
+    /** The personal look, `{accent?, background?}` (DESIGN section 13); `{}` is the plain look. */
+    look: jsonb("look").$type<Look>().notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,7 +15,11 @@ const PUBLIC_PAGE = /^\/p\/[^/?#]+\/?(\?|$)/;
  * - scripts and styles: our own bundle only; no inline script anywhere. Inline styles are allowed
  *   because the mail reader's sandboxed `srcdoc` frame inherits this policy, and mail is HTML
  *   with style attributes and one <style> of ours (the frame has its own stricter policy too).
- * - images: ours, `data:` (the icon), and https (bookmark favicons, mail images).
+ * - images: ours, `data:` (the icon), https (bookmark favicons, mail images) and http (a
+ *   dashboard's background image, DESIGN section 13, may live on a plain-http server in the
+ *   LAN). Under https `upgrade-insecure-requests` asks for them over https. Like every request
+ *   of the page they carry no Referer (`Referrer-Policy: no-referrer`), which matters because a
+ *   CSS background has no `referrerpolicy` attribute of its own.
  * - connections: our API and its SSE stream only; every upstream is fetched by the server.
  * - frames: http and https pages (the Frame widget shows user-given pages in a sandbox).
  * - workers: our own /sw.js only (the Web Push service worker).
@@ -26,7 +30,7 @@ function directives(https: boolean, frameAncestors: string[]) {
     "script-src": ["'self'"],
     "script-src-attr": ["'none'"],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "https:"],
+    "img-src": ["'self'", "data:", "https:", "http:"],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'"],
     "frame-src": ["http:", "https:"],

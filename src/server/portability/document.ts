@@ -33,7 +33,7 @@ const MAX_REPORTED = 50;
 
 /** The document of a dashboard as it stands: what an export, a version and a duplicate carry. */
 export function documentOf(
-  dashboard: Pick<Dashboard, "name">,
+  dashboard: Pick<Dashboard, "name"> & { look?: Dashboard["look"] },
   widgets: readonly Widget[],
   at: Date,
 ): DashboardDocument {
@@ -41,7 +41,10 @@ export function documentOf(
     format: DOCUMENT_FORMAT,
     version: DOCUMENT_VERSION,
     exportedAt: at.toISOString(),
-    dashboard: { name: dashboard.name },
+    dashboard: {
+      name: dashboard.name,
+      ...(dashboard.look && Object.keys(dashboard.look).length > 0 ? { look: dashboard.look } : {}),
+    },
     widgets: widgets.map(({ widgetType, height, width, positionX, positionY, config }) => ({
       widgetType: widgetType as DocumentWidget["widgetType"],
       height,

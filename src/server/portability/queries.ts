@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { DocumentWidget } from "../../contract/dashboard-document.js";
-import type { Dashboard, Widget } from "../../contract/resources.js";
+import type { Dashboard, Look, Widget } from "../../contract/resources.js";
 import type { Applied, DashboardChange } from "../db/changes.js";
 import type { Db } from "../db/client.js";
 import { toWidget } from "../db/records.js";
@@ -44,8 +44,9 @@ export async function createFromDocument(
   userId: string,
   name: string,
   list: readonly DocumentWidget[],
+  look: Look = {},
 ): Promise<Applied<DashboardWithWidgets>> {
-  const created = await createDashboard(tx, userId, name);
+  const created = await createDashboard(tx, userId, name, look);
   const added = await insertWidgets(tx, userId, created.result.id, list);
   return {
     result: { dashboard: created.result, widgets: added },

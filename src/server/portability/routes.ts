@@ -106,7 +106,7 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
         ]);
       const name = ((override as string | undefined) ?? document.dashboard.name).trim();
       const created = await ctx.changes.apply(db, (tx) =>
-        createFromDocument(tx, request.user.id, name, document.widgets),
+        createFromDocument(tx, request.user.id, name, document.widgets, document.dashboard.look),
       );
       return reply.code(201).send(created);
     },
@@ -127,7 +127,13 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
       const widgets = await listWidgets(db, request.actor, source.id);
       const name = request.body.name?.trim() ?? `${source.name.slice(0, 93)} (copy)`;
       const copy = await ctx.changes.apply(db, (tx) =>
-        createFromDocument(tx, request.user.id, name, documentOf(source, widgets, new Date()).widgets),
+        createFromDocument(
+          tx,
+          request.user.id,
+          name,
+          documentOf(source, widgets, new Date()).widgets,
+          source.look,
+        ),
       );
       return reply.code(201).send(copy);
     },

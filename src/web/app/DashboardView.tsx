@@ -17,6 +17,7 @@ import {
 import { keepLayout, layoutItemOf } from "../grid/items";
 import { api, describeError } from "../lib/api";
 import { useEditLayout } from "../lib/edit-mode";
+import { lookAttributes } from "../lib/look";
 import { providerState, useProviders } from "../lib/providers";
 import { keys, useAppSettings, useDashboards, useSettings, useUpdateSettings } from "../lib/queries";
 import { useSaveStatus, useWidgetStore } from "../lib/widget-store";
@@ -321,7 +322,7 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
   const lastChange = history[history.length - 1];
 
   return (
-    <section className="dashboard" aria-labelledby="dashboard-title">
+    <section className="dashboard" aria-labelledby="dashboard-title" {...lookAttributes(dashboard.look)}>
       <div className="dashboard-toolbar">
         <h1 id="dashboard-title">{dashboard.name}</h1>
         <SaveStatus />

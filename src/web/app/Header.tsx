@@ -10,6 +10,7 @@ import { useWidgetStore } from "../lib/widget-store";
 import { Icon } from "../ui/icons";
 import { Popover } from "../ui/Popover";
 import { useToasts } from "../ui/Toasts";
+import { DashboardLookDialog, LookMenuItem } from "./DashboardLookDialog";
 import { DashboardNameDialog, DeleteDashboardDialog } from "./dashboards";
 import { Logo } from "./Logo";
 import { NotificationBell } from "./NotificationBell";
@@ -27,6 +28,7 @@ type DialogState =
   | { kind: "rename"; dashboard: Dashboard }
   | { kind: "delete"; dashboard: Dashboard }
   | { kind: "share"; dashboard: Dashboard }
+  | { kind: "look"; dashboard: Dashboard }
   | null;
 
 function DashboardSwitcher() {
@@ -136,6 +138,7 @@ function DashboardSwitcher() {
               <Icon name="share" size={15} /> {t("header.share")}
               {current.isPublic && <span className="menu-badge">{t("header.public")}</span>}
             </button>
+            <LookMenuItem onClick={menuAction(() => setDialog({ kind: "look", dashboard: current }))} />
             <button type="button" className="menu-item" onClick={menuAction(() => void duplicate(current))}>
               <Icon name="copy" size={15} /> {t("header.duplicate", { name: current.name })}
             </button>
@@ -180,6 +183,9 @@ function DashboardSwitcher() {
       )}
       {dialog?.kind === "share" && (
         <ShareDialog dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === "look" && (
+        <DashboardLookDialog dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === "import" && (
         <ImportDialog initialFile={dialog.file} onClose={() => setDialog(null)} />

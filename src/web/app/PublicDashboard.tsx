@@ -8,6 +8,7 @@ import { bottom, compactUp, ROW_PX } from "../grid/geometry";
 import { ApiError } from "../lib/api";
 import { type AppSettings, defaultAppSettings } from "../lib/app-settings";
 import { dataApi, type PublicWidget } from "../lib/data-api";
+import { lookAttributes } from "../lib/look";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Icon } from "../ui/icons";
 import { ErrorState, Skeleton } from "../ui/States";
@@ -152,7 +153,11 @@ export default function PublicDashboardPage() {
         ) : query.isError ? (
           <ErrorState error={query.error} title={t("public.failed")} onRetry={() => void query.refetch()} />
         ) : (
-          <section className="dashboard" aria-labelledby="dashboard-title">
+          <section
+            className="dashboard"
+            aria-labelledby="dashboard-title"
+            {...lookAttributes(query.data.look)}
+          >
             <div className="dashboard-toolbar">
               <h1 id="dashboard-title">{query.data.name}</h1>
               <span className="status-pill public-pill">

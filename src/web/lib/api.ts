@@ -2,6 +2,7 @@ import type { Bootstrap } from "../../contract/bootstrap";
 import type { DashboardDocument } from "../../contract/dashboard-document";
 import type { ProviderStatus } from "../../contract/data";
 import type { Problem } from "../../contract/errors";
+import type { LookValue } from "../../contract/look";
 import type { NotificationType } from "../../contract/notifications";
 import type { Provider } from "../../contract/providers";
 import type {
@@ -125,6 +126,8 @@ export const api = {
     rename: (id: string, name: string) => request<Dashboard>("PUT", "/api/dashboards", { id, name }),
     setPublic: (id: string, name: string, isPublic: boolean) =>
       request<Dashboard>("PUT", "/api/dashboards", { id, name, isPublic }),
+    setLook: (id: string, name: string, look: LookValue) =>
+      request<Dashboard>("PUT", "/api/dashboards", { id, name, look }),
     remove: (id: string) => request<Dashboard>("DELETE", `/api/dashboards?id=${encodeURIComponent(id)}`),
     /** The export as a download: a plain link, so the browser saves it under the server's name. */
     exportUrl: (id: string) => `/api/dashboards/export?id=${encodeURIComponent(id)}`,

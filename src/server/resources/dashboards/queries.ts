@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { type Dashboard, DashboardSchema } from "../../../contract/resources.js";
+import { type Dashboard, DashboardSchema, type Look } from "../../../contract/resources.js";
 import type { Applied } from "../../db/changes.js";
 import type { Database, Db } from "../../db/client.js";
 import { isoSql, jsonShape } from "../../db/json.js";
@@ -47,7 +47,7 @@ const NO_LIMIT = 2_147_483_647;
 
 const DASHBOARDS_PAGE_JSON = `
   WITH page AS (
-    SELECT id, user_id, name, is_public, created_at, updated_at,
+    SELECT id, user_id, name, is_public, look, created_at, updated_at,
            row_number() OVER (ORDER BY created_at, id) AS n
     FROM dashboards
     WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
@@ -78,11 +78,16 @@ export async function listDashboardsJson(
   return { json: row!.json, next: row!.next === null ? null : encodeCursor(row!.next) };
 }
 
-export async function createDashboard(db: Db, userId: string, name: string): Promise<Applied<Dashboard>> {
+export async function createDashboard(
+  db: Db,
+  userId: string,
+  name: string,
+  look: Look = {},
+): Promise<Applied<Dashboard>> {
   const now = new Date();
   const [row] = await db
     .insert(dashboards)
-    .values({ id: uuidv7(), userId, name, isPublic: false, createdAt: now, updatedAt: now })
+    .values({ id: uuidv7(), userId, name, isPublic: false, look, createdAt: now, updatedAt: now })
     .returning();
   const dashboard = toDashboard(row!);
   return { result: dashboard, changes: [{ kind: "dashboard.created", dashboard }] };
@@ -92,7 +97,7 @@ export async function updateDashboard(
   db: Db,
   actor: Actor,
   id: string,
-  patch: { name: string; isPublic?: boolean },
+  patch: { name: string; isPublic?: boolean; look?: Look },
 ): Promise<Applied<Dashboard | null>> {
   const [row] = await db
     .update(dashboards)

@@ -106,14 +106,19 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
     {
       schema: {
         tags,
-        summary: "Rename a dashboard (and optionally publish it)",
+        summary: "Rename a dashboard (and optionally publish it or set its look)",
         body: UpdateDashboardBody,
         response: { 200: Type.Ref(DashboardSchema), ...errorResponses(404, 413, 415) },
       },
     },
     async (request) => {
-      const { id, name, isPublic } = request.body;
-      const patch = isPublic === undefined ? { name: name.trim() } : { name: name.trim(), isPublic };
+      const { id, name, isPublic, look } = request.body;
+      const patch = {
+        name: name.trim(),
+        ...(isPublic === undefined ? {} : { isPublic }),
+        // Absent leaves the look as it is; null and {} both clear it.
+        ...(look === undefined ? {} : { look: look ?? {} }),
+      };
       return found(
         await ctx.changes.apply(db, (tx) => updateDashboard(tx, request.actor, id, patch)),
         "Dashboard",

@@ -29,7 +29,12 @@ export async function readPublicWidgetConfig(db: Db, dashboardId: string, widget
 
 export async function readPublicDashboard(db: Db, id: string) {
   const [dashboard] = await db
-    .select({ id: dashboards.id, name: dashboards.name, updatedAt: dashboards.updatedAt })
+    .select({
+      id: dashboards.id,
+      name: dashboards.name,
+      look: dashboards.look,
+      updatedAt: dashboards.updatedAt,
+    })
     .from(dashboards)
     .where(and(eq(dashboards.id, id), readableDashboards(VISITOR)))
     .limit(1);
@@ -51,6 +56,7 @@ export async function readPublicDashboard(db: Db, id: string) {
   return {
     id: dashboard.id,
     name: dashboard.name,
+    look: dashboard.look,
     updatedAt: iso(dashboard.updatedAt),
     widgets: rows.map((w) => ({
       ...w,
