@@ -40,6 +40,10 @@ describe("the web widget registry", () => {
       expect(i18n.language).toBe("de");
       expect(widgetName("Clock", t)).toBe("Uhr");
       expect(widgetName("Editor", t)).toBe("Notizen");
+      // Settings fields read their words when the form renders, so they follow the switch too.
+      const hourFormat = definitionFor("Clock").settings?.parts.find((p) => p.key === "hourFormat")?.part;
+      expect(typeof hourFormat === "object" && hourFormat.label).toBe("Stundenformat");
+      expect(typeof hourFormat === "object" && hourFormat.options?.[0]?.[1]).toBe("24 Stunden (17:30)");
       for (const definition of WIDGETS) {
         expect(i18n.exists(`widgets.${lowerCamel(definition.type)}.name`, { lng: "de" })).toBe(true);
         expect(widgetDescription(definition.type, t)).not.toBe("");
