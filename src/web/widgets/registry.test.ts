@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { PRIVATE_WIDGET_TYPES, WIDGET_DEFINITIONS } from "../../contract/widgets";
-import { definitionFor, WIDGETS } from "./registry";
+import { i18n, switchLanguage, t } from "../i18n/i18n";
+import { definitionFor, WIDGETS, widgetDescription, widgetName } from "./registry";
 
 describe("the web widget registry", () => {
   it("offers every contract widget type once, reading the contract's parser and privacy", () => {
@@ -19,4 +20,37 @@ describe("the web widget registry", () => {
     expect(definition.parseConfig({ shadow: 3 })).toEqual({ shadow: 3 });
     expect(definition.settings).toBeUndefined();
   });
+
+  describe("names in the reader's language", () => {
+    afterEach(async () => {
+      await switchLanguage("en");
+    });
+
+    it("names every widget in English as its definition does", () => {
+      for (const definition of WIDGETS) {
+        expect(widgetName(definition.type, t)).toBe(definition.name);
+        expect(widgetDescription(definition.type, t)).toBe(definition.description);
+      }
+      expect(widgetName("Sundial", t)).toBe("Sundial");
+      expect(widgetDescription("Sundial", t)).toBe("");
+    });
+
+    it("names every widget in German", async () => {
+      await switchLanguage("de");
+      expect(i18n.language).toBe("de");
+      expect(widgetName("Clock", t)).toBe("Uhr");
+      expect(widgetName("Editor", t)).toBe("Notizen");
+      // Settings fields read their words when the form renders, so they follow the switch too.
+      const hourFormat = definitionFor("Clock").settings?.parts.find((p) => p.key === "hourFormat")?.part;
+      expect(typeof hourFormat === "object" && hourFormat.label).toBe("Stundenformat");
+      expect(typeof hourFormat === "object" && hourFormat.options?.[0]?.[1]).toBe("24 Stunden (17:30)");
+      for (const definition of WIDGETS) {
+        expect(i18n.exists(`widgets.${lowerCamel(definition.type)}.name`, { lng: "de" })).toBe(true);
+        expect(widgetDescription(definition.type, t)).not.toBe("");
+      }
+    });
+  });
 });
+
+const lowerCamel = (type: string) =>
+  type.replace(/\s+(\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toLowerCase());

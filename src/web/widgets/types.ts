@@ -41,6 +41,10 @@ export interface GridSize {
  */
 export interface WidgetDefinition<C extends object = object> {
   type: WidgetType;
+  /**
+   * The English name and description (tests, logs). What readers see comes from `widgetName()` and
+   * `widgetDescription()` in registry.ts, in their language.
+   */
   name: string;
   description: string;
   keywords: string[];
@@ -55,7 +59,7 @@ export interface WidgetDefinition<C extends object = object> {
   defaultConfig(): C;
   /** Total: any stored value (missing, malformed, from an older version) gives a usable config. */
   parseConfig(raw: unknown): C;
-  /** Title shown in the widget's header; the name when absent. */
+  /** Title shown in the widget's header (in the current language); the name when absent. */
   title?(config: C): string | undefined;
   Component: ComponentType<WidgetProps<C>>;
   /** The settings panel; no settings button when absent. */

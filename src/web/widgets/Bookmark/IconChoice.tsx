@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { iconSlug } from "../../../contract/icons";
 import { Icon } from "../../ui/icons";
 import { BundledIconTile, useBundledIcon } from "./BundledIcon";
@@ -18,6 +19,7 @@ export function IconChoice({
   open: boolean;
   onToggle(): void;
 }) {
+  const { t } = useTranslation();
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(open);
   useEffect(() => {
@@ -37,11 +39,14 @@ export function IconChoice({
       type="button"
       className="button ghost small icon-choice"
       aria-expanded={open}
-      aria-label={`Icon for ${name}: ${title ?? "site icon"}. Change`}
+      aria-label={t("widgets.bookmark.icon.choice", {
+        name,
+        icon: title ?? t("widgets.bookmark.icon.siteIconInLabel"),
+      })}
       onClick={onToggle}
     >
       {slug ? <BundledIconTile slug={slug} fallback={site} /> : site}
-      <span>{title ?? "Site icon"}</span>
+      <span>{title ?? t("widgets.bookmark.icon.siteIcon")}</span>
       <Icon name="chevronDown" size={14} />
     </button>
   );

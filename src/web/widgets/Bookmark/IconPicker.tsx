@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type BundledIcon, iconSlug } from "../../../contract/icons";
 import { dataApi } from "../../lib/data-api";
 import { useDebounced } from "../../lib/use-debounced";
@@ -8,7 +9,6 @@ import { IconGlyph } from "./BundledIcon";
 
 /** "Site icon" (the favicon) is the picker's first choice: no bundled icon. */
 type Choice = { id: null; title: string } | BundledIcon;
-const SITE_ICON: Choice = { id: null, title: "Site icon" };
 
 /**
  * Searching the bundled icon set for one bookmark, loaded (as its own chunk) only when a picker
@@ -31,6 +31,7 @@ export default function IconPicker({
   onPick(icon: string | undefined): void;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const listId = useId();
@@ -46,7 +47,7 @@ export default function IconPicker({
   const stale = q !== query.trim() || search.isPlaceholderData || search.isPending;
   const [enterWaiting, setEnterWaiting] = useState(false);
   const icons = search.data?.icons ?? [];
-  const choices: Choice[] = [SITE_ICON, ...icons];
+  const choices: Choice[] = [{ id: null, title: t("widgets.bookmark.icon.siteIcon") }, ...icons];
   // Once something is typed (or suggested), Enter takes the best match rather than "Site icon".
   const current = Math.min(active, choices.length - 1);
   const optionId = (index: number) => `${listId}-${index}`;
@@ -96,12 +97,12 @@ export default function IconPicker({
         <input
           type="search"
           role="combobox"
-          aria-label={`Search icons for ${name}`}
+          aria-label={t("widgets.bookmark.icon.search", { name })}
           aria-expanded="true"
           aria-controls={listId}
           aria-activedescendant={optionId(current)}
           aria-autocomplete="list"
-          placeholder="Search icons: jellyfin, proxmox…"
+          placeholder={t("widgets.bookmark.icon.searchPlaceholder")}
           value={query}
           // biome-ignore lint/a11y/noAutofocus: the picker opens on request; typing goes straight in.
           autoFocus
@@ -113,9 +114,14 @@ export default function IconPicker({
         />
       </div>
       <div className="visually-hidden" aria-live="polite">
-        {search.isFetching ? "" : `${icons.length} icon${icons.length === 1 ? "" : "s"}`}
+        {search.isFetching ? "" : t("widgets.bookmark.icon.matches", { count: icons.length })}
       </div>
-      <div className="icon-picker-list" id={listId} role="listbox" aria-label={`Icons for ${name}`}>
+      <div
+        className="icon-picker-list"
+        id={listId}
+        role="listbox"
+        aria-label={t("widgets.bookmark.icon.list", { name })}
+      >
         {choices.map((choice, index) => {
           const chosen = (choice.id ?? undefined) === value;
           return (
@@ -142,12 +148,12 @@ export default function IconPicker({
               )}
               <span className="icon-picker-title">{choice.title}</span>
               {choice.id !== null && choice.id === search.data?.suggested && (
-                <span className="icon-picker-tag">Suggested</span>
+                <span className="icon-picker-tag">{t("widgets.bookmark.icon.suggested")}</span>
               )}
               {chosen && (
                 <>
                   <Icon name="check" size={14} />
-                  <span className="visually-hidden">(current)</span>
+                  <span className="visually-hidden">{t("widgets.bookmark.icon.current")}</span>
                 </>
               )}
             </div>
@@ -155,7 +161,7 @@ export default function IconPicker({
         })}
       </div>
       {q && !search.isFetching && icons.length === 0 && (
-        <p className="muted icon-picker-none">No icon matches “{q}”; the site icon stays an option.</p>
+        <p className="muted icon-picker-none">{t("widgets.bookmark.icon.noMatch", { query: q })}</p>
       )}
     </div>
   );

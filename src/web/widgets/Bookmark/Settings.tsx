@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { BookmarkConfig } from "../../../contract/widgets/bookmark";
 import { newId } from "../../lib/ids";
 import { normaliseUserUrl } from "../../lib/parse";
@@ -23,6 +24,7 @@ interface Row {
 }
 
 export function BookmarkSettings({ config, onChange }: WidgetSettingsProps<BookmarkConfig>) {
+  const { t } = useTranslation();
   const [rows, setRows] = useState<Row[]>(() => config.bookmarks.map((b) => ({ ...b, saved: b.url })));
   // One picker open at a time: the row whose icon is being chosen.
   const [picking, setPicking] = useState<string | null>(null);
@@ -37,26 +39,26 @@ export function BookmarkSettings({ config, onChange }: WidgetSettingsProps<Bookm
       }),
     });
   };
-  const name = (row: Row) => row.title || row.url || "bookmark";
+  const name = (row: Row) => row.title || row.url || t("widgets.bookmark.fallbackName");
   return (
     <ListEditor
       items={rows}
       onChange={publish}
       label={name}
-      empty="No bookmarks yet."
-      addLabel="Add bookmark"
+      empty={t("widgets.bookmark.none")}
+      addLabel={t("widgets.bookmark.add")}
       onAdd={() => publish([...rows, { id: newId(), title: "", url: "", saved: "" }])}
       renderFields={(row, set) => (
         <>
           <input
-            aria-label="Title"
-            placeholder="Title"
+            aria-label={t("widgets.bookmark.title")}
+            placeholder={t("widgets.bookmark.title")}
             value={row.title}
             maxLength={200}
             onChange={(e) => set({ title: e.target.value })}
           />
           <AddressInput
-            label="URL"
+            label={t("widgets.bookmark.url")}
             placeholder="example.com"
             value={row.url}
             saved={row.saved}

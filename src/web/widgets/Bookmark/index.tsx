@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { iconSlug } from "../../../contract/icons";
 import {
   type Bookmark,
@@ -72,6 +73,7 @@ function BookmarkForm({
   onSubmit(value: { title: string; url: string }): void;
   onCancel(): void;
 }) {
+  const { t } = useTranslation();
   const [title, setTitle] = useState(initial?.title ?? "");
   const [url, setUrl] = useState(initial?.url ?? "");
   const [error, setError] = useState<string | null>(null);
@@ -79,7 +81,7 @@ function BookmarkForm({
     event.preventDefault();
     const normalised = normaliseUserUrl(url);
     if (!normalised) {
-      setError("Enter a web address like example.com, https://example.com or 192.168.1.10:8989");
+      setError(t("widgets.bookmark.invalidUrl"));
       return;
     }
     onSubmit({ title: title.trim() || hostname(normalised), url: normalised });
@@ -87,15 +89,15 @@ function BookmarkForm({
   return (
     <form className="inline-form" onSubmit={submit} onKeyDown={(e) => e.key === "Escape" && onCancel()}>
       <input
-        aria-label="Bookmark title"
-        placeholder="Title (optional)"
+        aria-label={t("widgets.bookmark.titleField")}
+        placeholder={t("widgets.bookmark.titlePlaceholder")}
         value={title}
         maxLength={200}
         onChange={(e) => setTitle(e.target.value)}
       />
       <input
-        aria-label="Bookmark URL"
-        placeholder="example.com or nas.lan:5000"
+        aria-label={t("widgets.bookmark.urlField")}
+        placeholder={t("widgets.bookmark.urlPlaceholder")}
         value={url}
         // biome-ignore lint/a11y/noAutofocus: the form opens on request; typing goes straight in.
         autoFocus={!initial}
@@ -113,10 +115,10 @@ function BookmarkForm({
       )}
       <div className="inline-form-actions">
         <button type="button" className="button ghost small" onClick={onCancel}>
-          Cancel
+          {t("common.cancel")}
         </button>
         <button type="submit" className="button primary small">
-          {initial ? "Save" : "Add"}
+          {initial ? t("common.save") : t("common.add")}
         </button>
       </div>
     </form>
@@ -144,10 +146,11 @@ function BookmarkLink({ bookmark }: { bookmark: Bookmark }) {
 
 /** A visitor's view: the links, nothing to change. */
 function BookmarkList({ bookmarks }: { bookmarks: Bookmark[] }) {
+  const { t } = useTranslation();
   if (bookmarks.length === 0)
     return (
       <div className="widget-empty">
-        <p>No bookmarks yet.</p>
+        <p>{t("widgets.bookmark.none")}</p>
       </div>
     );
   return (
@@ -167,6 +170,7 @@ function BookmarkWidget({ config, update, readOnly }: WidgetProps<BookmarkConfig
 }
 
 function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "config" | "update">) {
+  const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const list = config.bookmarks;
@@ -178,7 +182,7 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
     <div className="bookmarks">
       {list.length === 0 && !adding && (
         <div className="widget-empty">
-          <p>Keep the sites you visit every day one click away.</p>
+          <p>{t("widgets.bookmark.empty")}</p>
         </div>
       )}
       <ul className="bookmark-list">
@@ -208,7 +212,7 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
                   type="button"
                   className="icon-button small drag-handle"
                   data-role="handle"
-                  aria-label={`Reorder ${bookmark.title} (arrow keys)`}
+                  aria-label={t("widgets.bookmark.reorder", { title: bookmark.title })}
                   onKeyDown={drag.handleKeyDown(index)}
                 >
                   <Icon name="grip" size={14} />
@@ -216,7 +220,7 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
                 <button
                   type="button"
                   className="icon-button small"
-                  aria-label={`Edit ${bookmark.title}`}
+                  aria-label={t("widgets.bookmark.edit", { title: bookmark.title })}
                   onClick={() => setEditing(bookmark.id)}
                 >
                   <Icon name="pencil" size={14} />
@@ -224,7 +228,7 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
                 <button
                   type="button"
                   className="icon-button small danger"
-                  aria-label={`Remove ${bookmark.title}`}
+                  aria-label={t("widgets.bookmark.remove", { title: bookmark.title })}
                   onClick={() =>
                     update((c) => ({ bookmarks: c.bookmarks.filter((b) => b.id !== bookmark.id) }))
                   }
@@ -246,7 +250,7 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
         />
       ) : (
         <button type="button" className="button ghost small add-row" onClick={() => setAdding(true)}>
-          <Icon name="plus" size={14} /> Add bookmark
+          <Icon name="plus" size={14} /> {t("widgets.bookmark.add")}
         </button>
       )}
     </div>
@@ -254,12 +258,17 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
 }
 
 function BookmarkPreview() {
+  const { t } = useTranslation();
   return (
     <div className="preview preview-list">
-      {["Docs", "Calendar", "Status page"].map((t, i) => (
-        <div key={t} className="preview-row">
+      {[
+        t("widgets.bookmark.preview.docs"),
+        t("widgets.bookmark.preview.calendar"),
+        t("widgets.bookmark.preview.statusPage"),
+      ].map((label, i) => (
+        <div key={label} className="preview-row">
           <span className="preview-dot" style={{ background: `hsl(${i * 110 + 200} 55% 50%)` }} />
-          {t}
+          {label}
         </div>
       ))}
     </div>

@@ -1,4 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { type ClockConfig, clockWidget as contract } from "../../../contract/widgets/clock";
+import { t } from "../../i18n/i18n";
+import { useLocale } from "../../i18n/use-locale";
 import { useNow } from "../../lib/use-now";
 import { Field, TimeZoneSelect } from "../../ui/fields";
 import { defineWidget, type WidgetProps, type WidgetSettingsProps } from "../types";
@@ -6,11 +9,16 @@ import { clockFace } from "./logic";
 
 function Clock({ config, settings }: WidgetProps<ClockConfig>) {
   const now = useNow(config.showSeconds ? 1000 : 10_000);
-  const face = clockFace(now, {
-    timezone: config.timezone ?? settings.timezone,
-    hourFormat: config.hourFormat ?? settings.hourFormat,
-    showSeconds: config.showSeconds,
-  });
+  const locale = useLocale();
+  const face = clockFace(
+    now,
+    {
+      timezone: config.timezone ?? settings.timezone,
+      hourFormat: config.hourFormat ?? settings.hourFormat,
+      showSeconds: config.showSeconds,
+    },
+    locale,
+  );
   return (
     <div className="clock">
       <time className="clock-time" dateTime={now.toISOString()}>
@@ -24,13 +32,14 @@ function Clock({ config, settings }: WidgetProps<ClockConfig>) {
 }
 
 function TimeZoneSetting({ config, onChange, settings }: WidgetSettingsProps<ClockConfig>) {
+  const { t } = useTranslation();
   return (
-    <Field label="Time zone">
+    <Field label={t("widgets.clock.timeZone")}>
       {(id) => (
         <TimeZoneSelect
           id={id}
           value={config.timezone}
-          inheritLabel={`Same as app settings (${settings.timezone.replaceAll("_", " ")})`}
+          inheritLabel={t("widgets.clock.inheritTimeZone", { zone: settings.timezone.replaceAll("_", " ") })}
           onChange={(timezone) => onChange({ ...config, timezone })}
         />
       )}
@@ -38,11 +47,21 @@ function TimeZoneSetting({ config, onChange, settings }: WidgetSettingsProps<Clo
   );
 }
 
+/** A fixed Monday, March 2, in the reader's words. */
+const PREVIEW_DAY = new Date(Date.UTC(2026, 2, 2, 12));
+
 function ClockPreview() {
+  const locale = useLocale();
+  const day = new Intl.DateTimeFormat(locale, {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(PREVIEW_DAY);
   return (
     <div className="preview preview-clock">
       <strong>09:41</strong>
-      <span>Monday, March 2</span>
+      <span>{day}</span>
     </div>
   );
 }
@@ -55,20 +74,32 @@ export const clockWidget = defineWidget(contract, {
   defaultSize: { columns: 5, rows: 10 },
   minSize: { columns: 3, rows: 6 },
   title: (config) =>
-    config.timezone ? `Clock · ${config.timezone.split("/").pop()?.replaceAll("_", " ")}` : undefined,
+    config.timezone
+      ? t("widgets.clock.title", { zone: config.timezone.split("/").pop()?.replaceAll("_", " ") })
+      : undefined,
   Component: Clock,
   settings: [
     TimeZoneSetting,
+    // Getters: the form reads its words when it renders, in the language of that moment.
     {
       key: "hourFormat",
-      label: "Hour format",
-      inherit: (settings) => `Same as app settings (${settings.hourFormat} h)`,
-      options: [
-        ["24", "24 hours (17:30)"],
-        ["12", "12 hours (5:30 PM)"],
-      ],
+      get label() {
+        return t("widgets.clock.hourFormat");
+      },
+      inherit: (settings) => t("widgets.clock.inheritHourFormat", { hours: settings.hourFormat }),
+      get options() {
+        return [
+          ["24", t("widgets.clock.hours24")],
+          ["12", t("widgets.clock.hours12")],
+        ] as const;
+      },
     },
-    { key: "showSeconds", label: "Show seconds" },
+    {
+      key: "showSeconds",
+      get label() {
+        return t("widgets.clock.showSeconds");
+      },
+    },
   ],
   Preview: ClockPreview,
 });

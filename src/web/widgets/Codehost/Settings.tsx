@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type CodehostConfig, MAX_REPOS } from "../../../contract/widgets/codehost";
 import { Field } from "../../ui/fields";
 import { Icon } from "../../ui/icons";
@@ -7,12 +8,13 @@ import { normaliseRepo } from "./logic";
 
 /** Repositories typed as owner/name or pasted as a GitHub link, shown as removable chips. */
 export function RepositorySettings({ config, onChange }: WidgetSettingsProps<CodehostConfig>) {
+  const { t } = useTranslation();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const add = () => {
     const repo = normaliseRepo(text);
     if (!repo) {
-      setError("Write it as owner/name, like octocat/hello-world");
+      setError(t("widgets.codehost.repos.invalid"));
       return;
     }
     if (!config.repos.includes(repo)) onChange({ ...config, repos: [...config.repos, repo] });
@@ -22,8 +24,8 @@ export function RepositorySettings({ config, onChange }: WidgetSettingsProps<Cod
   return (
     <>
       <Field
-        label="Only these repositories"
-        hint={`Leave empty for every repository you can see. At most ${MAX_REPOS}.`}
+        label={t("widgets.codehost.repos.label")}
+        hint={t("widgets.codehost.repos.hint", { max: MAX_REPOS })}
         error={error ?? undefined}
       >
         {(id, describedBy) => (
@@ -31,7 +33,7 @@ export function RepositorySettings({ config, onChange }: WidgetSettingsProps<Cod
           <div className="inline-add">
             <input
               id={id}
-              placeholder="owner/name"
+              placeholder={t("widgets.codehost.repos.placeholder")}
               value={text}
               aria-describedby={describedBy}
               aria-invalid={error ? true : undefined}
@@ -47,20 +49,20 @@ export function RepositorySettings({ config, onChange }: WidgetSettingsProps<Cod
               }}
             />
             <button type="button" className="button small" disabled={!text.trim()} onClick={add}>
-              Add
+              {t("common.add")}
             </button>
           </div>
         )}
       </Field>
       {config.repos.length > 0 && (
-        <ul className="chip-list" aria-label="Repositories">
+        <ul className="chip-list" aria-label={t("widgets.codehost.repos.list")}>
           {config.repos.map((repo) => (
             <li key={repo} className="chip">
               {repo}
               <button
                 type="button"
                 className="icon-button small"
-                aria-label={`Remove ${repo}`}
+                aria-label={t("widgets.codehost.repos.remove", { repo })}
                 onClick={() => onChange({ ...config, repos: config.repos.filter((r) => r !== repo) })}
               >
                 <Icon name="x" size={12} />

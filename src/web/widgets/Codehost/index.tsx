@@ -1,5 +1,8 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type CodehostConfig, codehostWidget as contract } from "../../../contract/widgets/codehost";
+import { t } from "../../i18n/i18n";
+import { useLocale } from "../../i18n/use-locale";
 import { dataApi, dataKeys, type WorkItem } from "../../lib/data-api";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
@@ -11,10 +14,12 @@ import { defineWidget, type WidgetProps } from "../types";
 import { type CodehostTab, filterItems, itemLabels } from "./logic";
 import { RepositorySettings } from "./Settings";
 
-const TABS: { id: CodehostTab; label: string }[] = [
-  { id: "issues", label: "Issues" },
-  { id: "pulls", label: "Pull requests" },
-];
+const TABS: readonly CodehostTab[] = ["issues", "pulls"];
+
+/** A tab's words, in the language of the moment. */
+function tabLabel(tab: CodehostTab): string {
+  return tab === "pulls" ? t("widgets.codehost.tabs.pulls") : t("widgets.codehost.tabs.issues");
+}
 
 function LabelChip({ name, color }: { name: string; color: string | null }) {
   const background = color ? `#${color.replace(/^#/, "")}` : undefined;
@@ -29,6 +34,7 @@ function LabelChip({ name, color }: { name: string; color: string | null }) {
 }
 
 function ItemRow({ item, now }: { item: WorkItem; now: number }) {
+  const { t } = useTranslation();
   return (
     <li className="work-item">
       <Icon name={item.isPullRequest ? "gitPull" : "issue"} size={15} className="work-item-icon" />
@@ -40,13 +46,15 @@ function ItemRow({ item, now }: { item: WorkItem; now: number }) {
           <span>
             {item.repository}#{item.number}
           </span>
-          <span>updated {relativeTime(Date.parse(item.updatedAt), now)}</span>
+          <span>
+            {t("widgets.codehost.updated", { when: relativeTime(Date.parse(item.updatedAt), now) })}
+          </span>
           {item.comments > 0 && (
-            <span title={`${item.comments} comments`}>
+            <span title={t("widgets.codehost.comments", { count: item.comments })}>
               <Icon name="message" size={11} /> {item.comments}
             </span>
           )}
-          {item.draft && <span className="draft-badge">Draft</span>}
+          {item.draft && <span className="draft-badge">{t("widgets.codehost.draft")}</span>}
         </div>
         {item.labels.length > 0 && (
           <div className="label-row">
@@ -61,6 +69,9 @@ function ItemRow({ item, now }: { item: WorkItem; now: number }) {
 }
 
 function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config" | "update">) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   const [search, setSearch] = useState("");
   const [label, setLabel] = useState<string | null>(null);
   const now = useNow(60_000).getTime();
@@ -73,22 +84,22 @@ function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config
   return (
     <div className="codehost">
       <div className="codehost-toolbar">
-        <div className="tabs compact" role="tablist" aria-label="Show">
-          {TABS.map((t) => (
+        <div className="tabs compact" role="tablist" aria-label={t("widgets.codehost.show")}>
+          {TABS.map((tab) => (
             <button
-              key={t.id}
+              key={tab}
               type="button"
               role="tab"
-              aria-selected={config.tab === t.id}
-              className={`tab${config.tab === t.id ? " is-selected" : ""}`}
+              aria-selected={config.tab === tab}
+              className={`tab${config.tab === tab ? " is-selected" : ""}`}
               onClick={() => {
                 setLabel(null);
-                update((c) => ({ ...c, tab: t.id }));
+                update((c) => ({ ...c, tab }));
               }}
             >
-              {t.label}
-              {config.tab === t.id && query.data && (
-                <span className="tab-count">{query.data.totalCount}</span>
+              {tabLabel(tab)}
+              {config.tab === tab && query.data && (
+                <span className="tab-count">{count(query.data.totalCount)}</span>
               )}
             </button>
           ))}
@@ -97,8 +108,10 @@ function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config
           <Icon name="search" size={14} />
           <input
             type="search"
-            aria-label={`Filter ${config.tab === "pulls" ? "pull requests" : "issues"}`}
-            placeholder="Filter"
+            aria-label={
+              config.tab === "pulls" ? t("widgets.codehost.filterPulls") : t("widgets.codehost.filterIssues")
+            }
+            placeholder={t("widgets.codehost.filter")}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
@@ -107,7 +120,7 @@ function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config
       <DataFrame
         query={query}
         upstream="codehost"
-        label={config.tab === "pulls" ? "pull requests" : "issues"}
+        label={config.tab === "pulls" ? t("widgets.codehost.pulls") : t("widgets.codehost.issues")}
       >
         {(page) => {
           const labels = itemLabels(page.items);
@@ -116,7 +129,7 @@ function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config
             <>
               {labels.length > 0 && (
                 <fieldset className="label-filter">
-                  <legend className="visually-hidden">Filter by label</legend>
+                  <legend className="visually-hidden">{t("widgets.codehost.filterByLabel")}</legend>
                   {labels.slice(0, 8).map((l) => (
                     <button
                       key={l.name}
@@ -125,7 +138,7 @@ function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config
                       aria-pressed={label === l.name}
                       onClick={() => setLabel((current) => (current === l.name ? null : l.name))}
                     >
-                      <LabelChip name={l.name} color={l.color} /> {l.count}
+                      <LabelChip name={l.name} color={l.color} /> {count(l.count)}
                     </button>
                   ))}
                 </fieldset>
@@ -134,8 +147,10 @@ function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config
                 <div className="widget-empty">
                   <p>
                     {page.items.length === 0
-                      ? `No open ${config.tab === "pulls" ? "pull requests" : "issues"} assigned to you or opened by you.`
-                      : "Nothing matches the filter."}
+                      ? config.tab === "pulls"
+                        ? t("widgets.codehost.noPulls")
+                        : t("widgets.codehost.noIssues")
+                      : t("widgets.codehost.noMatch")}
                   </p>
                 </div>
               ) : (
@@ -147,13 +162,16 @@ function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config
               )}
               {page.hasMore && (
                 <p className="work-more muted">
-                  Showing {page.items.length} of {page.totalCount}.{" "}
+                  {t("widgets.codehost.showing", {
+                    shown: count(page.items.length),
+                    total: count(page.totalCount),
+                  })}{" "}
                   <a
                     href={`https://github.com/${config.tab === "pulls" ? "pulls" : "issues"}`}
                     target="_blank"
                     rel="noopener noreferrer"
                   >
-                    See all on GitHub
+                    {t("widgets.codehost.seeAll")}
                   </a>
                 </p>
               )}
@@ -166,20 +184,26 @@ function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config
 }
 
 function CodehostWidget({ config, update }: WidgetProps<CodehostConfig>) {
+  const { t } = useTranslation();
   return (
-    <ProviderGate provider="codehost" purpose="to see your open issues and pull requests">
+    <ProviderGate provider="codehost" purpose={t("widgets.codehost.purpose")}>
       <WorkItems config={config} update={update} />
     </ProviderGate>
   );
 }
 
 function CodehostPreview() {
+  const { t } = useTranslation();
   return (
     <div className="preview preview-list">
-      {["Fix login redirect", "Add dark mode", "Bump dependencies"].map((t, i) => (
-        <div key={t} className="preview-row">
+      {[
+        t("widgets.codehost.preview.login"),
+        t("widgets.codehost.preview.darkMode"),
+        t("widgets.codehost.preview.bump"),
+      ].map((title, i) => (
+        <div key={title} className="preview-row">
           <Icon name={i === 1 ? "gitPull" : "issue"} size={11} />
-          {t}
+          {title}
         </div>
       ))}
     </div>
@@ -196,10 +220,15 @@ export const codehostWidget = defineWidget(contract, {
   minSize: { columns: 4, rows: 10 },
   Component: CodehostWidget,
   settings: [
+    // Getters: the form reads its words when it renders, in the language of that moment.
     {
       key: "tab",
-      label: "Open on",
-      options: TABS.map((tab) => [tab.id, tab.label] as const),
+      get label() {
+        return t("widgets.codehost.tab");
+      },
+      get options() {
+        return TABS.map((tab) => [tab, tabLabel(tab)] as const);
+      },
     },
     RepositorySettings,
   ],

@@ -1,33 +1,23 @@
+import { Trans, useTranslation } from "react-i18next";
 import { heatmapWidget as contract, type HeatmapConfig } from "../../../contract/widgets/codehost-heatmap";
+import { t } from "../../i18n/i18n";
+import { useLocale } from "../../i18n/use-locale";
 import { dataApi, dataKeys } from "../../lib/data-api";
 import { DataFrame } from "../data/DataFrame";
 import { ProviderGate } from "../data/ProviderGate";
 import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
-import { type HeatmapDay, heatmapGrid, heatmapStats } from "./logic";
+import { describeDay, type HeatmapDay, heatmapGrid, heatmapStats, weekdayLabels } from "./logic";
 
 const CELL = 10;
 const GAP = 2;
 const LEFT = 22;
 const TOP = 14;
 
-const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`;
-
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  timeZone: "UTC",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-
-function describe(day: HeatmapDay) {
-  const when = dayFormat.format(new Date(`${day.date}T12:00:00Z`));
-  return `${day.count === 0 ? "No" : day.count} contribution${day.count === 1 ? "" : "s"} on ${when}`;
-}
-
 function HeatmapSvg({ days }: { days: HeatmapDay[] }) {
-  const { weeks, months } = heatmapGrid(days);
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { weeks, months } = heatmapGrid(days, locale);
   const width = LEFT + weeks.length * (CELL + GAP);
   const height = TOP + 7 * (CELL + GAP);
   return (
@@ -36,21 +26,15 @@ function HeatmapSvg({ days }: { days: HeatmapDay[] }) {
       viewBox={`0 0 ${width} ${height}`}
       preserveAspectRatio="xMidYMid meet"
       role="img"
-      aria-label="Contributions per day over the year"
+      aria-label={t("widgets.codehostHeatmap.chart")}
     >
       {months.map((m) => (
         <text key={`${m.week}-${m.label}`} x={LEFT + m.week * (CELL + GAP)} y={9} className="heatmap-label">
           {m.label}
         </text>
       ))}
-      {(
-        [
-          [1, "Mon"],
-          [3, "Wed"],
-          [5, "Fri"],
-        ] as const
-      ).map(([row, label]) => (
-        <text key={label} x={0} y={TOP + row * (CELL + GAP) + CELL - 1} className="heatmap-label">
+      {weekdayLabels(locale).map(({ row, label }) => (
+        <text key={row} x={0} y={TOP + row * (CELL + GAP) + CELL - 1} className="heatmap-label">
           {label}
         </text>
       ))}
@@ -69,7 +53,7 @@ function HeatmapSvg({ days }: { days: HeatmapDay[] }) {
               data-date={day.date}
               data-count={day.count}
             >
-              <title>{describe(day)}</title>
+              <title>{describeDay(day, locale)}</title>
             </rect>
           ) : null,
         ),
@@ -79,47 +63,57 @@ function HeatmapSvg({ days }: { days: HeatmapDay[] }) {
 }
 
 function HeatmapBody({ config }: { config: HeatmapConfig }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const query = useWidgetData({
     queryKey: [...dataKeys.provider("codehost"), "contributions", config.login ?? ""],
     queryFn: () => dataApi.codehost.contributions(config.login),
     refreshMs: 60 * 60_000,
   });
   return (
-    <DataFrame query={query} upstream="codehost" label="contributions">
+    <DataFrame query={query} upstream="codehost" label={t("widgets.codehostHeatmap.data")}>
       {(data) => {
         const stats = heatmapStats(data);
         return (
           <div className="heatmap">
             <p className="heatmap-total">
-              <strong>{plural(stats.total, "contribution")}</strong> in the last year by{" "}
-              <a href={`https://github.com/${data.login}`} target="_blank" rel="noopener noreferrer">
-                @{data.login}
-              </a>
+              <Trans
+                i18nKey="widgets.codehostHeatmap.total"
+                count={stats.total}
+                values={{ login: data.login }}
+                components={{
+                  strong: <strong />,
+                  link: (
+                    // biome-ignore lint/a11y/useAnchorContent: Trans puts the login inside.
+                    <a href={`https://github.com/${data.login}`} target="_blank" rel="noopener noreferrer" />
+                  ),
+                }}
+              />
             </p>
             <HeatmapSvg days={data.days} />
             <div className="heatmap-footer">
               <dl className="heatmap-stats">
                 <div>
-                  <dt>Longest streak</dt>
-                  <dd>{plural(stats.longestStreak, "day")}</dd>
+                  <dt>{t("widgets.codehostHeatmap.longestStreak")}</dt>
+                  <dd>{t("widgets.codehostHeatmap.days", { count: stats.longestStreak })}</dd>
                 </div>
                 <div>
-                  <dt>Current streak</dt>
-                  <dd>{plural(stats.currentStreak, "day")}</dd>
+                  <dt>{t("widgets.codehostHeatmap.currentStreak")}</dt>
+                  <dd>{t("widgets.codehostHeatmap.days", { count: stats.currentStreak })}</dd>
                 </div>
                 <div>
-                  <dt>Active days</dt>
-                  <dd>{stats.activeDays.toLocaleString()}</dd>
+                  <dt>{t("widgets.codehostHeatmap.activeDays")}</dt>
+                  <dd>{new Intl.NumberFormat(locale).format(stats.activeDays)}</dd>
                 </div>
               </dl>
               <div className="heatmap-legend" aria-hidden="true">
-                Less
+                {t("widgets.codehostHeatmap.less")}
                 {[0, 1, 2, 3, 4].map((level) => (
                   <svg key={level} width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
                     <rect width="10" height="10" rx="2" className={`hm-${level}`} />
                   </svg>
                 ))}
-                More
+                {t("widgets.codehostHeatmap.more")}
               </div>
             </div>
           </div>
@@ -130,8 +124,9 @@ function HeatmapBody({ config }: { config: HeatmapConfig }) {
 }
 
 function HeatmapWidget({ config }: WidgetProps<HeatmapConfig>) {
+  const { t } = useTranslation();
   return (
-    <ProviderGate provider="codehost" purpose="to see a year of contributions">
+    <ProviderGate provider="codehost" purpose={t("widgets.codehostHeatmap.purpose")}>
       <HeatmapBody config={config} />
     </ProviderGate>
   );
@@ -164,16 +159,23 @@ export const heatmapWidget = defineWidget(contract, {
   defaultSize: { columns: 12, rows: 14 },
   setupSize: { columns: 5, rows: 12 },
   minSize: { columns: 6, rows: 9 },
-  title: (config) => (config.login ? `GitHub Heatmap · @${config.login}` : undefined),
+  title: (config) => (config.login ? t("widgets.codehostHeatmap.title", { login: config.login }) : undefined),
   Component: HeatmapWidget,
   settings: [
+    // Getters: the form reads its words when it renders, in the language of that moment.
     {
       key: "login",
-      label: "GitHub login",
-      hint: "Leave empty for the account you connected.",
+      get label() {
+        return t("widgets.codehostHeatmap.login.label");
+      },
+      get hint() {
+        return t("widgets.codehostHeatmap.login.hint");
+      },
       placeholder: "octocat",
       autoComplete: "off",
-      invalid: "Not a GitHub login: letters, digits and single dashes, up to 39",
+      get invalid() {
+        return t("widgets.codehostHeatmap.login.invalid");
+      },
     },
   ],
   Preview: HeatmapPreview,

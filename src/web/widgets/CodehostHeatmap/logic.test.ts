@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { heatmapGrid, heatmapStats } from "./logic";
+import { afterEach, describe, expect, it } from "vitest";
+import { switchLanguage } from "../../i18n/i18n";
+import { describeDay, heatmapGrid, heatmapStats, weekdayLabels } from "./logic";
 
 describe("heatmap shaping", () => {
   // 2026-03-01 is a Sunday.
@@ -23,7 +24,7 @@ describe("heatmap shaping", () => {
   });
 
   it("clamps levels into 0–4", () => {
-    const grid = heatmapGrid([{ date: "2026-03-01", count: 9, level: 7 }]);
+    const grid = heatmapGrid([{ date: "2026-03-01", count: 9, level: 7 }], "en");
     expect(grid.weeks[0]![0]?.level).toBe(4);
   });
 
@@ -42,5 +43,31 @@ describe("heatmap shaping", () => {
     expect(stats).toMatchObject({ total: 12, longestStreak: 3, currentStreak: 3, activeDays: 4 });
     expect(stats.best?.date).toBe("2026-03-04");
     expect(heatmapStats({ totalContributions: 0, days: [] })).toMatchObject({ longestStreak: 0, best: null });
+  });
+});
+
+describe("heatmap words", () => {
+  afterEach(async () => {
+    await switchLanguage("en");
+  });
+
+  it("names a day's contributions with plurals, in English and in German", async () => {
+    expect(describeDay({ date: "2026-02-25", count: 0 }, "en-GB")).toBe(
+      "No contributions on Wed, 25 Feb 2026",
+    );
+    expect(describeDay({ date: "2026-02-25", count: 1 }, "en-GB")).toBe("1 contribution on Wed, 25 Feb 2026");
+    await switchLanguage("de");
+    expect(describeDay({ date: "2026-02-25", count: 1 }, "de")).toBe("1 Beitrag am Mi., 25. Feb. 2026");
+    expect(describeDay({ date: "2026-02-25", count: 1234 }, "de")).toBe(
+      "1.234 Beiträge am Mi., 25. Feb. 2026",
+    );
+    expect(describeDay({ date: "2026-02-25", count: 0 }, "de")).toBe("Keine Beiträge am Mi., 25. Feb. 2026");
+    expect(weekdayLabels("de").map((w) => w.label)).toEqual(["Mo", "Mi", "Fr"]);
+    const march = Array.from({ length: 40 }, (_, i) => ({
+      date: new Date(Date.UTC(2026, 1, 25 + i)).toISOString().slice(0, 10),
+      count: 1,
+      level: 1,
+    }));
+    expect(heatmapGrid(march, "de").months.map((m) => m.label)).toEqual(["Mär", "Apr"]);
   });
 });

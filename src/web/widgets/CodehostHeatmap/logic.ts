@@ -1,3 +1,4 @@
+import { t } from "../../i18n/i18n";
 import type { Contributions } from "../../lib/data-api";
 
 export interface HeatmapDay {
@@ -15,7 +16,7 @@ export interface HeatmapGrid {
 
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
-export function heatmapGrid(days: readonly HeatmapDay[], locale?: string): HeatmapGrid {
+export function heatmapGrid(days: readonly HeatmapDay[], locale: string): HeatmapGrid {
   const sorted = [...days].sort((a, b) => a.date.localeCompare(b.date));
   const weeks: (HeatmapDay | null)[][] = [];
   const months: { week: number; label: string }[] = [];
@@ -77,4 +78,26 @@ export function heatmapStats(data: Pick<Contributions, "totalContributions" | "d
     best,
     activeDays: active,
   };
+}
+
+/** "3 contributions on Wed, 25 Feb 2026": a day's cell, named for a tooltip and screen readers. */
+export function describeDay(day: Pick<HeatmapDay, "date" | "count">, locale: string): string {
+  // A date key names a calendar day: noon UTC shows that day in every language.
+  const date = new Intl.DateTimeFormat(locale, {
+    timeZone: "UTC",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  }).format(new Date(`${day.date}T12:00:00Z`));
+  return day.count === 0
+    ? t("widgets.codehostHeatmap.dayNone", { date })
+    : t("widgets.codehostHeatmap.day", { count: day.count, date });
+}
+
+/** The weekday names on the rows the heatmap labels (Monday, Wednesday, Friday), short. */
+export function weekdayLabels(locale: string): { row: number; label: string }[] {
+  const format = new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short" });
+  // 2026-03-01 is a Sunday, the grid's row 0.
+  return [1, 3, 5].map((row) => ({ row, label: format.format(new Date(Date.UTC(2026, 2, 1 + row, 12))) }));
 }

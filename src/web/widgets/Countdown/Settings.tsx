@@ -1,12 +1,14 @@
+import { useTranslation } from "react-i18next";
 import type { CountdownConfig } from "../../../contract/widgets/countdown";
 import { AlertToggle } from "../settings/AlertOption";
 import type { WidgetSettingsProps } from "../types";
 
 /** `notify`: the server sends one reminder when the target passes (issue 16). */
 export function NotifySetting({ config, onChange }: WidgetSettingsProps<CountdownConfig>) {
+  const { t } = useTranslation();
   return (
     <AlertToggle
-      label="Notify me when it ends"
+      label={t("widgets.countdown.notify")}
       checked={config.notify === true}
       // Off is stored as the key left out, like every optional alert key.
       onChange={(on) => {
@@ -14,7 +16,7 @@ export function NotifySetting({ config, onChange }: WidgetSettingsProps<Countdow
         onChange(on ? { ...rest, notify: true } : rest);
       }}
       disabled={!config.target && config.notify !== true}
-      disabledReason="Set a date first."
+      disabledReason={t("widgets.countdown.setDateFirst")}
     />
   );
 }

@@ -1,27 +1,32 @@
+import { useTranslation } from "react-i18next";
 import {
   type CountdownConfig,
   countdownWidget as contract,
   DEFAULT_EMOJI,
 } from "../../../contract/widgets/countdown";
+import { t } from "../../i18n/i18n";
+import { useLocale } from "../../i18n/use-locale";
 import { useNow } from "../../lib/use-now";
 import { Field } from "../../ui/fields";
 import { Icon } from "../../ui/icons";
 import { defineWidget, type WidgetProps, type WidgetSettingsProps } from "../types";
-import { fromLocalInput, remaining, toLocalInput } from "./logic";
+import { formatTarget, fromLocalInput, remaining, timeLeftLabel, toLocalInput } from "./logic";
 import { NotifySetting } from "./Settings";
 
 function Countdown({ config, settings, openSettings, readOnly }: WidgetProps<CountdownConfig>) {
   const now = useNow(1000);
+  const { t } = useTranslation();
+  const locale = useLocale();
   if (!config.target) {
     return (
       <div className="countdown countdown-empty">
         <span className="countdown-emoji" aria-hidden="true">
           {config.emoji}
         </span>
-        <p>{readOnly ? "No date set yet." : "Count down to something."}</p>
+        <p>{readOnly ? t("widgets.countdown.noDate") : t("widgets.countdown.empty")}</p>
         {!readOnly && (
           <button type="button" className="button small" onClick={openSettings}>
-            Set a date
+            {t("widgets.countdown.setDate")}
           </button>
         )}
       </div>
@@ -29,12 +34,7 @@ function Countdown({ config, settings, openSettings, readOnly }: WidgetProps<Cou
   }
   const target = new Date(config.target);
   const left = remaining(target.getTime(), now.getTime());
-  const when = target.toLocaleString(undefined, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    hour12: settings.hourFormat === "12",
-    timeZone: settings.timezone,
-  });
+  const when = formatTarget(target, settings, locale);
   return (
     <div className={`countdown${left.ended ? " is-ended" : ""}`}>
       <span className="countdown-emoji" aria-hidden="true">
@@ -43,25 +43,21 @@ function Countdown({ config, settings, openSettings, readOnly }: WidgetProps<Cou
       {config.title && <p className="countdown-title">{config.title}</p>}
       {left.ended ? (
         <p className="countdown-ended" role="status">
-          Ended
+          {t("widgets.countdown.ended")}
         </p>
       ) : (
-        <div
-          className="countdown-units"
-          role="timer"
-          aria-label={`${left.days} days ${left.hours} hours ${left.minutes} minutes left`}
-        >
+        <div className="countdown-units" role="timer" aria-label={timeLeftLabel(left)}>
           {(
             [
-              [left.days, "days"],
-              [left.hours, "hrs"],
-              [left.minutes, "min"],
-              [left.seconds, "sec"],
+              [left.days, "days", t("widgets.countdown.units.days")],
+              [left.hours, "hours", t("widgets.countdown.units.hours")],
+              [left.minutes, "minutes", t("widgets.countdown.units.minutes")],
+              [left.seconds, "seconds", t("widgets.countdown.units.seconds")],
             ] as const
-          ).map(([value, unit]) => (
+          ).map(([value, unit, words]) => (
             <div key={unit} className="countdown-unit">
               <strong>{String(value).padStart(2, "0")}</strong>
-              <span>{unit}</span>
+              <span>{words}</span>
             </div>
           ))}
         </div>
@@ -76,8 +72,9 @@ function Countdown({ config, settings, openSettings, readOnly }: WidgetProps<Cou
 const EMOJIS = ["🎉", "🚀", "🎂", "✈️", "🏖️", "📅", "⏰", "🎄", "💍", "🏁"];
 
 function EmojiSetting({ config, onChange }: WidgetSettingsProps<CountdownConfig>) {
+  const { t } = useTranslation();
   return (
-    <Field label="Emoji">
+    <Field label={t("widgets.countdown.emoji")}>
       {(id) => (
         <div className="emoji-picker">
           <input
@@ -92,7 +89,7 @@ function EmojiSetting({ config, onChange }: WidgetSettingsProps<CountdownConfig>
               key={emoji}
               type="button"
               className={`emoji-choice${config.emoji === emoji ? " is-selected" : ""}`}
-              aria-label={`Use ${emoji}`}
+              aria-label={t("widgets.countdown.useEmoji", { emoji })}
               aria-pressed={config.emoji === emoji}
               onClick={() => onChange({ ...config, emoji })}
             >
@@ -106,8 +103,9 @@ function EmojiSetting({ config, onChange }: WidgetSettingsProps<CountdownConfig>
 }
 
 function TargetSetting({ config, onChange }: WidgetSettingsProps<CountdownConfig>) {
+  const { t } = useTranslation();
   return (
-    <Field label="Date and time" hint="In your local time.">
+    <Field label={t("widgets.countdown.dateTime")} hint={t("widgets.countdown.dateHint")}>
       {(id, describedBy) => (
         <input
           id={id}
@@ -126,10 +124,11 @@ function TargetSetting({ config, onChange }: WidgetSettingsProps<CountdownConfig
 }
 
 function CountdownPreview() {
+  const { t } = useTranslation();
   return (
     <div className="preview preview-countdown">
       <span>🚀</span>
-      <strong>12d 04h 33m</strong>
+      <strong>{t("widgets.countdown.preview")}</strong>
     </div>
   );
 }
@@ -144,7 +143,16 @@ export const countdownWidget = defineWidget(contract, {
   title: (config) => config.title.trim() || undefined,
   Component: Countdown,
   settings: [
-    { key: "title", label: "Title", placeholder: "Summer holiday" },
+    // Getters: the form reads its words when it renders, in the language of that moment.
+    {
+      key: "title",
+      get label() {
+        return t("widgets.countdown.title");
+      },
+      get placeholder() {
+        return t("widgets.countdown.titlePlaceholder");
+      },
+    },
     EmojiSetting,
     TargetSetting,
     NotifySetting,

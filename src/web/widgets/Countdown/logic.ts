@@ -1,3 +1,6 @@
+import { t } from "../../i18n/i18n";
+import type { HourFormat } from "../../lib/app-settings";
+
 export interface Remaining {
   ended: boolean;
   days: number;
@@ -29,4 +32,27 @@ export function fromLocalInput(value: string): string | undefined {
   if (!value) return undefined;
   const time = new Date(value).getTime();
   return Number.isFinite(time) ? new Date(time).toISOString() : undefined;
+}
+
+/** "2 days 3 hours 4 minutes left", for the timer's accessible name, in the current language. */
+export function timeLeftLabel(left: Remaining): string {
+  return t("widgets.countdown.left", {
+    days: t("widgets.countdown.days", { count: left.days }),
+    hours: t("widgets.countdown.hours", { count: left.hours }),
+    minutes: t("widgets.countdown.minutes", { count: left.minutes }),
+  });
+}
+
+/** The target as the reader reads dates: in their zone, hour format and language. */
+export function formatTarget(
+  target: Date,
+  options: { timezone: string; hourFormat: HourFormat },
+  locale: string,
+): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    hour12: options.hourFormat === "12",
+    timeZone: options.timezone,
+  }).format(target);
 }

@@ -1,5 +1,8 @@
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ALERT_DIRECTIONS, type CryptoConfig, MAX_PRICE_ALERTS } from "../../../contract/widgets/crypto";
+import { t as translate } from "../../i18n/i18n";
+import { useLocale } from "../../i18n/use-locale";
 import { newId } from "../../lib/ids";
 import { Icon } from "../../ui/icons";
 import { AlertHint } from "../settings/AlertOption";
@@ -13,10 +16,14 @@ import {
   removeAlert,
 } from "./logic";
 
-const DIRECTION_LABELS: Record<AlertDirection, string> = { above: "rises above", below: "falls below" };
+/** "rises above", "falls below", in the language of the moment. */
+const directionLabel = (direction: AlertDirection): string =>
+  direction === "below" ? translate("widgets.crypto.alerts.below") : translate("widgets.crypto.alerts.above");
 
 /** `alerts`: the server tells the user when a pair's price crosses a line (issue 16). */
 export function AlertsSettings({ config, onChange }: WidgetSettingsProps<CryptoConfig>) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const alerts = config.alerts ?? [];
   const [pick, setPick] = useState(config.pairs[0] ?? "");
   const [direction, setDirection] = useState<AlertDirection>("above");
@@ -29,9 +36,9 @@ export function AlertsSettings({ config, onChange }: WidgetSettingsProps<CryptoC
   const full = alerts.length >= MAX_PRICE_ALERTS;
   const blocked =
     config.pairs.length === 0
-      ? "Choose a currency above first."
+      ? t("widgets.crypto.alerts.chooseFirst")
       : full
-        ? `At most ${MAX_PRICE_ALERTS} alerts.`
+        ? t("widgets.crypto.alerts.atMost", { max: MAX_PRICE_ALERTS })
         : null;
 
   const add = () => {
@@ -43,26 +50,28 @@ export function AlertsSettings({ config, onChange }: WidgetSettingsProps<CryptoC
   return (
     <fieldset className="field crypto-alerts" aria-describedby={ids.hint}>
       <legend className="field-label" id={ids.legend}>
-        Price alerts ({alerts.length} of at most {MAX_PRICE_ALERTS})
+        {t("widgets.crypto.alerts.legend", { count: alerts.length, max: MAX_PRICE_ALERTS })}
       </legend>
       {alerts.length === 0 ? (
-        <p className="muted crypto-alerts-empty">No alerts yet.</p>
+        <p className="muted crypto-alerts-empty">{t("widgets.crypto.alerts.none")}</p>
       ) : (
         <ul className="crypto-alert-list" aria-labelledby={ids.legend}>
           {alerts.map((alert) => {
-            const words = `${alert.pair} ${DIRECTION_LABELS[alert.direction]} ${formatAlertPrice(alert.price, quoteOfPair(alert.pair))}`;
+            const price = formatAlertPrice(alert.price, quoteOfPair(alert.pair), locale);
+            const words = `${alert.pair} ${directionLabel(alert.direction)} ${price}`;
             return (
               <li key={alert.id} className="crypto-alert" data-alert-id={alert.id}>
                 <Icon name="bell" size={14} />
                 <span className="crypto-alert-text">
-                  <strong>{alert.pair}</strong> {DIRECTION_LABELS[alert.direction]}{" "}
-                  <strong>{formatAlertPrice(alert.price, quoteOfPair(alert.pair))}</strong>
-                  {!config.pairs.includes(alert.pair) && <span className="muted"> (not on the widget)</span>}
+                  <strong>{alert.pair}</strong> {directionLabel(alert.direction)} <strong>{price}</strong>
+                  {!config.pairs.includes(alert.pair) && (
+                    <span className="muted"> {t("widgets.crypto.alerts.notOnWidget")}</span>
+                  )}
                 </span>
                 <button
                   type="button"
                   className="icon-button small danger"
-                  aria-label={`Remove alert: ${words}`}
+                  aria-label={t("widgets.crypto.alerts.remove", { alert: words })}
                   onClick={() => onChange(removeAlert(config, alert.id))}
                 >
                   <Icon name="trash" size={14} />
@@ -74,7 +83,7 @@ export function AlertsSettings({ config, onChange }: WidgetSettingsProps<CryptoC
       )}
       <div className="crypto-alert-add">
         <label className="visually-hidden" htmlFor={ids.pair}>
-          Alert pair
+          {t("widgets.crypto.alerts.pair")}
         </label>
         <select
           id={ids.pair}
@@ -89,7 +98,7 @@ export function AlertsSettings({ config, onChange }: WidgetSettingsProps<CryptoC
           ))}
         </select>
         <label className="visually-hidden" htmlFor={ids.dir}>
-          Alert direction
+          {t("widgets.crypto.alerts.direction")}
         </label>
         <select
           id={ids.dir}
@@ -99,19 +108,25 @@ export function AlertsSettings({ config, onChange }: WidgetSettingsProps<CryptoC
         >
           {ALERT_DIRECTIONS.map((d) => (
             <option key={d} value={d}>
-              {DIRECTION_LABELS[d]}
+              {directionLabel(d)}
             </option>
           ))}
         </select>
         <label className="visually-hidden" htmlFor={ids.price}>
-          Alert price{pair ? ` in ${quoteOfPair(pair)}` : ""}
+          {pair
+            ? t("widgets.crypto.alerts.priceIn", { quote: quoteOfPair(pair) })
+            : t("widgets.crypto.alerts.price")}
         </label>
         <input
           id={ids.price}
           className="crypto-alert-price"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={pair ? `Price in ${quoteOfPair(pair)}` : "Price"}
+          placeholder={
+            pair
+              ? t("widgets.crypto.alerts.pricePlaceholderIn", { quote: quoteOfPair(pair) })
+              : t("widgets.crypto.alerts.pricePlaceholder")
+          }
           value={priceText}
           disabled={blocked !== null}
           aria-invalid={typedBadPrice ? true : undefined}
@@ -130,12 +145,12 @@ export function AlertsSettings({ config, onChange }: WidgetSettingsProps<CryptoC
           disabled={blocked !== null || price === null}
           onClick={add}
         >
-          <Icon name="plus" size={14} /> Add alert
+          <Icon name="plus" size={14} /> {t("widgets.crypto.alerts.add")}
         </button>
       </div>
       {typedBadPrice && (
         <p className="field-error" id={ids.error} role="alert">
-          Enter a price above 0, like 65000 or 0.42.
+          {t("widgets.crypto.alerts.badPrice")}
         </p>
       )}
       {blocked && <p className="field-hint">{blocked}</p>}

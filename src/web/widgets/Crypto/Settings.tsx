@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type CryptoConfig, MAX_PAIRS } from "../../../contract/widgets/crypto";
 import { dataApi } from "../../lib/data-api";
 import { Field } from "../../ui/fields";
@@ -10,6 +11,7 @@ import { baseOf, QUOTES, quoteOf, toggleBase, withQuote } from "./logic";
 
 /** The quote currency and the coins to follow, from the exchange's list. */
 export function CurrencySettings({ config, onChange }: WidgetSettingsProps<CryptoConfig>) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState("");
   const currencies = useQuery({
     queryKey: ["exchange", "currencies"],
@@ -36,7 +38,7 @@ export function CurrencySettings({ config, onChange }: WidgetSettingsProps<Crypt
 
   return (
     <>
-      <Field label="Prices in">
+      <Field label={t("widgets.crypto.settings.pricesIn")}>
         {(id) => (
           <select
             id={id}
@@ -53,7 +55,7 @@ export function CurrencySettings({ config, onChange }: WidgetSettingsProps<Crypt
       </Field>
       <div className="field">
         <span className="field-label" id="crypto-currencies-label">
-          Currencies ({config.pairs.length} of at most {MAX_PAIRS})
+          {t("widgets.crypto.settings.currencies", { count: config.pairs.length, max: MAX_PAIRS })}
         </span>
         <div className="search-input">
           <Icon name="search" size={15} />
@@ -61,8 +63,8 @@ export function CurrencySettings({ config, onChange }: WidgetSettingsProps<Crypt
             type="search"
             // In a settings form Enter would save and close the panel; here it only searches.
             onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
-            aria-label="Search currencies"
-            placeholder="Search: bitcoin, SOL…"
+            aria-label={t("widgets.crypto.settings.search")}
+            placeholder={t("widgets.crypto.settings.searchPlaceholder")}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
@@ -72,12 +74,14 @@ export function CurrencySettings({ config, onChange }: WidgetSettingsProps<Crypt
         ) : currencies.isError ? (
           <ErrorState
             error={currencies.error}
-            title="The currency list didn't load"
+            title={t("widgets.crypto.settings.listFailed")}
             onRetry={() => void currencies.refetch()}
           />
         ) : (
           <ul className="check-list" aria-labelledby="crypto-currencies-label">
-            {shown.length === 0 && <li className="muted">No currency matches “{search}”.</li>}
+            {shown.length === 0 && (
+              <li className="muted">{t("widgets.crypto.settings.noMatch", { query: search })}</li>
+            )}
             {shown.map((c) => {
               const checked = selected.has(c.id);
               return (

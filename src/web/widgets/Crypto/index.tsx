@@ -1,5 +1,8 @@
 import { useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { type CryptoConfig, cryptoWidget as contract } from "../../../contract/widgets/crypto";
+import { t } from "../../i18n/i18n";
+import { useLocale } from "../../i18n/use-locale";
 import { type PairPrices, TIMEFRAMES, type Timeframe } from "../../lib/data-api";
 import { Icon } from "../../ui/icons";
 import { DataFrame } from "../data/DataFrame";
@@ -9,10 +12,19 @@ import { pricesRequest, useDataSource } from "../data/source";
 import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
 import { AlertsSettings } from "./AlertsSettings";
-import { type CryptoRow, cryptoRows, rememberPrices, TIMEFRAME_LABELS, TIMEFRAME_NAMES } from "./logic";
+import {
+  type CryptoRow,
+  cryptoRows,
+  rememberPrices,
+  TIMEFRAME_LABELS,
+  timeframeName,
+  timeframeOption,
+} from "./logic";
 import { CurrencySettings } from "./Settings";
 
 function PriceRow({ row, timeframe }: { row: CryptoRow; timeframe: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   if (row.kind === "error") {
     return (
       <li className="crypto-row is-error" data-pair={row.pair}>
@@ -35,13 +47,17 @@ function PriceRow({ row, timeframe }: { row: CryptoRow; timeframe: string }) {
       <Sparkline
         values={row.closes}
         trend={row.trend}
-        label={`${row.base} over ${timeframe}: ${formatPercent(row.changePercent)}`}
+        label={t("widgets.crypto.over", {
+          base: row.base,
+          timeframe,
+          change: formatPercent(row.changePercent),
+        })}
       />
       <div className="crypto-price">
-        <strong>{formatPrice(row.price, row.quote)}</strong>
+        <strong>{formatPrice(row.price, row.quote, locale)}</strong>
         {row.stale ? (
-          <span className="crypto-row-stale" title={`Refresh failed: ${row.stale}`}>
-            <Icon name="alert" size={11} /> stale
+          <span className="crypto-row-stale" title={t("widgets.crypto.refreshFailed", { reason: row.stale })}>
+            <Icon name="alert" size={11} /> {t("widgets.crypto.stale")}
           </span>
         ) : (
           <span className="crypto-change">{formatPercent(row.changePercent)}</span>
@@ -52,12 +68,13 @@ function PriceRow({ row, timeframe }: { row: CryptoRow; timeframe: string }) {
 }
 
 function CryptoWidget({ widget, config, update, openSettings, readOnly }: WidgetProps<CryptoConfig>) {
+  const { t } = useTranslation();
   const { pairs, timeframe } = config;
   // Each pair's last good answer per timeframe: a pair whose refresh fails keeps its old price.
   const memory = useRef(new Map<Timeframe, Map<string, PairPrices>>());
-  const remembered = (t: Timeframe) => {
-    const map = memory.current.get(t) ?? new Map<string, PairPrices>();
-    memory.current.set(t, map);
+  const remembered = (frame: Timeframe) => {
+    const map = memory.current.get(frame) ?? new Map<string, PairPrices>();
+    memory.current.set(frame, map);
     return map;
   };
   const source = useDataSource();
@@ -69,10 +86,10 @@ function CryptoWidget({ widget, config, update, openSettings, readOnly }: Widget
   if (pairs.length === 0) {
     return (
       <div className="widget-empty">
-        <p>{readOnly ? "No currencies chosen yet." : "Pick the currencies to follow."}</p>
+        <p>{readOnly ? t("widgets.crypto.noneChosen") : t("widgets.crypto.pick")}</p>
         {!readOnly && (
           <button type="button" className="button small" onClick={openSettings}>
-            Choose currencies
+            {t("widgets.crypto.choose")}
           </button>
         )}
       </div>
@@ -81,24 +98,26 @@ function CryptoWidget({ widget, config, update, openSettings, readOnly }: Widget
   return (
     <div className="crypto">
       {readOnly ? (
-        <p className="crypto-timeframe-label">Change over {TIMEFRAME_NAMES[timeframe]}</p>
+        <p className="crypto-timeframe-label">
+          {t("widgets.crypto.changeOver", { timeframe: timeframeName(timeframe) })}
+        </p>
       ) : (
         <fieldset className="segmented crypto-timeframes">
-          <legend className="visually-hidden">Timeframe</legend>
-          {TIMEFRAMES.map((t) => (
+          <legend className="visually-hidden">{t("widgets.crypto.timeframe")}</legend>
+          {TIMEFRAMES.map((frame) => (
             <button
-              key={t}
+              key={frame}
               type="button"
-              aria-pressed={t === timeframe}
-              aria-label={`Show ${TIMEFRAME_NAMES[t]}`}
-              onClick={() => update((c) => ({ ...c, timeframe: t }))}
+              aria-pressed={frame === timeframe}
+              aria-label={t("widgets.crypto.show", { timeframe: timeframeName(frame) })}
+              onClick={() => update((c) => ({ ...c, timeframe: frame }))}
             >
-              {TIMEFRAME_LABELS[t]}
+              {TIMEFRAME_LABELS[frame]}
             </button>
           ))}
         </fieldset>
       )}
-      <DataFrame query={query} upstream="exchange" label="prices" readOnly={readOnly}>
+      <DataFrame query={query} upstream="exchange" label={t("widgets.crypto.data")} readOnly={readOnly}>
         {(results) => {
           // Rows from what was remembered before this answer, then remember its good prices.
           const known = remembered(timeframe);
@@ -107,7 +126,7 @@ function CryptoWidget({ widget, config, update, openSettings, readOnly }: Widget
           return (
             <ul className="crypto-list">
               {rows.map((row) => (
-                <PriceRow key={row.pair} row={row} timeframe={TIMEFRAME_NAMES[timeframe]} />
+                <PriceRow key={row.pair} row={row} timeframe={timeframeName(timeframe)} />
               ))}
             </ul>
           );
@@ -118,12 +137,19 @@ function CryptoWidget({ widget, config, update, openSettings, readOnly }: Widget
 }
 
 function CryptoPreview() {
+  const locale = useLocale();
+  const percent = new Intl.NumberFormat(locale, {
+    style: "percent",
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: "exceptZero",
+  });
   return (
     <div className="preview preview-crypto">
       {(
         [
-          ["BTC", "M0,14 L10,10 L20,12 L30,6 L40,8 L50,2", "up", "+2.4%"],
-          ["ETH", "M0,4 L10,6 L20,5 L30,10 L40,9 L50,13", "down", "−1.1%"],
+          ["BTC", "M0,14 L10,10 L20,12 L30,6 L40,8 L50,2", "up", 0.024],
+          ["ETH", "M0,4 L10,6 L20,5 L30,10 L40,9 L50,13", "down", -0.011],
         ] as const
       ).map(([base, d, trend, change]) => (
         <div key={base} className={`preview-row is-${trend}`}>
@@ -131,7 +157,7 @@ function CryptoPreview() {
           <svg viewBox="0 0 50 16" aria-hidden="true">
             <path d={d} fill="none" stroke="currentColor" strokeWidth="1.5" />
           </svg>
-          <span>{change}</span>
+          <span>{percent.format(change).replace("-", "−")}</span>
         </div>
       ))}
     </div>
@@ -147,10 +173,15 @@ export const cryptoWidget = defineWidget(contract, {
   minSize: { columns: 4, rows: 9 },
   Component: CryptoWidget,
   settings: [
+    // Getters: the form reads its words when it renders, in the language of that moment.
     {
       key: "timeframe",
-      label: "Timeframe",
-      options: TIMEFRAMES.map((t) => [t, TIMEFRAME_NAMES[t].replace(/^the last/, "Last")] as const),
+      get label() {
+        return t("widgets.crypto.timeframe");
+      },
+      get options() {
+        return TIMEFRAMES.map((frame) => [frame, timeframeOption(frame)] as const);
+      },
     },
     CurrencySettings,
     AlertsSettings,

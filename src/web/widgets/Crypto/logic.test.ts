@@ -83,7 +83,8 @@ describe("crypto rows", () => {
       ["XRP-USD", "error"],
     ]);
     expect(rows[0]).toMatchObject({ trend: "up", closes: [99, 101], price: 101 });
-    expect(rows[1]).toMatchObject({ detail: "No trades for ETH-USD", base: "ETH" });
+    // The server's own words never reach the screen: the status names the reason.
+    expect(rows[1]).toMatchObject({ detail: "The exchange has no prices for this pair.", base: "ETH" });
     expect(rows[2]).toMatchObject({ trend: "down" });
     expect(rows[3]).toMatchObject({ trend: "flat" });
     expect(rows[4]).toMatchObject({ detail: "No answer for this pair" });
@@ -97,7 +98,11 @@ describe("crypto rows", () => {
       { pair: "ETH-USD", error: { status: 404, detail: "No trades for ETH-USD" } },
     ];
     const rows = cryptoRows(["BTC-USD", "ETH-USD"], later, memory);
-    expect(rows[0]).toMatchObject({ kind: "price", price: 101, stale: "The exchange is down" });
+    expect(rows[0]).toMatchObject({
+      kind: "price",
+      price: 101,
+      stale: "Can't reach the exchange. Try again in a moment.",
+    });
     expect(rows[1]).toMatchObject({ kind: "error" });
     // A fresh answer replaces the remembered one and clears the mark.
     expect(cryptoRows(["SOL-USD"], results, memory)[0]).not.toHaveProperty("stale");

@@ -5,7 +5,10 @@ import {
   MAX_PRICE_ALERTS,
   type PriceAlert,
 } from "../../../contract/widgets/crypto";
+import { t } from "../../i18n/i18n";
+import { ApiError } from "../../lib/api";
 import type { PairPrices, PairResult, Timeframe } from "../../lib/data-api";
+import { describeDataError } from "../data/errors";
 
 export const QUOTES = ["USD", "EUR", "GBP"] as const;
 
@@ -61,13 +64,31 @@ export function cryptoRows(
   return pairs.map((pair): CryptoRow => {
     const result = byPair.get(pair);
     if (!result || "error" in result) {
-      const detail = result && "error" in result ? result.error.detail : "No answer for this pair";
+      const detail =
+        result && "error" in result ? pairFailure(result.error.status) : t("widgets.crypto.noAnswer");
       const previous = lastGood.get(pair);
       if (previous) return { ...priceRow(pair, previous), stale: detail };
       return { kind: "error", pair, base: baseOf(pair), detail };
     }
     return priceRow(pair, result);
   });
+}
+
+/** Why one pair has no price, from the status it alone would have answered (never the server's words). */
+export function pairFailure(status: number): string {
+  if (status === 404) return t("widgets.crypto.pairNotListed");
+  const code =
+    status === 502
+      ? "upstream_failed"
+      : status === 503
+        ? "service_unavailable"
+        : status === 504
+          ? "upstream_timeout"
+          : null;
+  const problem = code
+    ? { type: "about:blank", title: "", status, detail: "", code: code as "upstream_failed" }
+    : null;
+  return describeDataError(new ApiError(status, problem, ""), "exchange").trim();
 }
 
 function priceRow(pair: string, result: PairPrices): Extract<CryptoRow, { kind: "price" }> {
@@ -103,15 +124,45 @@ export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
   "1y": "1Y",
 };
 
-export const TIMEFRAME_NAMES: Record<Timeframe, string> = {
-  "1h": "the last hour",
-  "24h": "the last 24 hours",
-  "1w": "the last week",
-  "1m": "the last month",
-  "3m": "the last 3 months",
-  "6m": "the last 6 months",
-  "1y": "the last year",
-};
+/** "the last week": a timeframe inside a sentence ("Change over …"), in the current language. */
+export function timeframeName(timeframe: Timeframe): string {
+  switch (timeframe) {
+    case "1h":
+      return t("widgets.crypto.timeframes.hour");
+    case "24h":
+      return t("widgets.crypto.timeframes.day");
+    case "1w":
+      return t("widgets.crypto.timeframes.week");
+    case "1m":
+      return t("widgets.crypto.timeframes.month");
+    case "3m":
+      return t("widgets.crypto.timeframes.months3");
+    case "6m":
+      return t("widgets.crypto.timeframes.months6");
+    case "1y":
+      return t("widgets.crypto.timeframes.year");
+  }
+}
+
+/** "Last week": a timeframe as a choice of its own (the settings' options). */
+export function timeframeOption(timeframe: Timeframe): string {
+  switch (timeframe) {
+    case "1h":
+      return t("widgets.crypto.timeframeOptions.hour");
+    case "24h":
+      return t("widgets.crypto.timeframeOptions.day");
+    case "1w":
+      return t("widgets.crypto.timeframeOptions.week");
+    case "1m":
+      return t("widgets.crypto.timeframeOptions.month");
+    case "3m":
+      return t("widgets.crypto.timeframeOptions.months3");
+    case "6m":
+      return t("widgets.crypto.timeframeOptions.months6");
+    case "1y":
+      return t("widgets.crypto.timeframeOptions.year");
+  }
+}
 
 /** The contract's upper bound on a price, so a typed one the server would refuse is caught here. */
 const MAX_ALERT_PRICE = 1e15;

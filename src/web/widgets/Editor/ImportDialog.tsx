@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { describeError } from "../../lib/api";
 import { dataApi, dataKeys, type NotesPage } from "../../lib/data-api";
 import { useDebounced } from "../../lib/use-debounced";
@@ -12,6 +13,7 @@ import { ProviderGate } from "../data/ProviderGate";
 import { retryData } from "../data/useWidgetData";
 
 function PageSearch({ onImport }: { onImport(page: NotesPage): void }) {
+  const { t } = useTranslation();
   const [text, setText] = useState("");
   const q = useDebounced(text.trim(), 300);
   const now = useNow(60_000).getTime();
@@ -29,8 +31,8 @@ function PageSearch({ onImport }: { onImport(page: NotesPage): void }) {
         <Icon name="search" size={15} />
         <input
           type="search"
-          aria-label="Search Notion pages"
-          placeholder="Search your Notion pages"
+          aria-label={t("widgets.editor.import.search")}
+          placeholder={t("widgets.editor.import.searchPlaceholder")}
           value={text}
           maxLength={200}
           // biome-ignore lint/a11y/noAutofocus: the dialog exists to search.
@@ -38,11 +40,11 @@ function PageSearch({ onImport }: { onImport(page: NotesPage): void }) {
           data-autofocus
           onChange={(e) => setText(e.target.value)}
         />
-        {pages.isFetching && <Spinner label="Searching" />}
+        {pages.isFetching && <Spinner label={t("widgets.editor.import.searching")} />}
       </div>
       {load.isError && (
         <p className="form-error" role="alert">
-          That page didn't import: {describeError(load.error)}
+          {t("widgets.editor.import.failed", { reason: describeError(load.error) })}
         </p>
       )}
       {pages.isPending ? (
@@ -52,40 +54,50 @@ function PageSearch({ onImport }: { onImport(page: NotesPage): void }) {
           <Skeleton height={36} width="100%" />
         </div>
       ) : pages.isError ? (
-        <ErrorState error={pages.error} title="Notion didn't answer" onRetry={() => void pages.refetch()} />
+        <ErrorState
+          error={pages.error}
+          title={t("widgets.editor.import.notionFailed")}
+          onRetry={() => void pages.refetch()}
+        />
       ) : pages.data.pages.length === 0 ? (
         <p className="muted import-none">
-          {q ? `No page matches “${q}”.` : "No pages are shared with Tessera yet. Share some in Notion."}
+          {q ? t("widgets.editor.import.noMatch", { query: q }) : t("widgets.editor.import.noPages")}
         </p>
       ) : (
-        <ul className="import-list" aria-label="Notion pages">
+        <ul className="import-list" aria-label={t("widgets.editor.import.pages")}>
           {pages.data.pages.map((page) => (
             <li key={page.id}>
               <button
                 type="button"
                 className="import-page"
                 disabled={load.isPending}
-                aria-label={`Import ${page.title || "Untitled"}`}
+                aria-label={t("widgets.editor.import.page", {
+                  title: page.title || t("widgets.editor.untitled"),
+                })}
                 onClick={() => load.mutate(page.id)}
               >
                 <span className="import-icon" aria-hidden="true">
                   {page.icon ?? <Icon name="note" size={15} />}
                 </span>
-                <span className="import-title">{page.title || "Untitled"}</span>
+                <span className="import-title">{page.title || t("widgets.editor.untitled")}</span>
                 {page.lastEditedAt && (
                   <span className="muted import-edited">
-                    edited {relativeTime(Date.parse(page.lastEditedAt), now)}
+                    {t("widgets.editor.import.edited", {
+                      when: relativeTime(Date.parse(page.lastEditedAt), now),
+                    })}
                   </span>
                 )}
                 <span className="import-action">
-                  {load.isPending && load.variables === page.id ? "Importing…" : "Import"}
+                  {load.isPending && load.variables === page.id
+                    ? t("widgets.editor.import.importing")
+                    : t("widgets.editor.import.action")}
                 </span>
               </button>
             </li>
           ))}
         </ul>
       )}
-      {pages.data?.nextCursor && <p className="muted import-none">More pages match; narrow the search.</p>}
+      {pages.data?.nextCursor && <p className="muted import-none">{t("widgets.editor.import.more")}</p>}
     </div>
   );
 }
@@ -97,15 +109,16 @@ export default function ImportDialog({
   onImport(page: NotesPage): void;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open
       onClose={onClose}
       size="md"
-      title="Import from Notion"
-      description="Pick a page; it becomes a new Markdown note here. The Notion page is not changed."
+      title={t("widgets.editor.import.title")}
+      description={t("widgets.editor.import.description")}
     >
-      <ProviderGate provider="notes" purpose="to import its pages as notes">
+      <ProviderGate provider="notes" purpose={t("widgets.editor.import.purpose")}>
         <PageSearch onImport={onImport} />
       </ProviderGate>
     </Dialog>

@@ -1,6 +1,7 @@
 import DOMPurify from "dompurify";
 import { marked } from "marked";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 
 // Links in notes open in a new tab and give the target no handle on this page.
 DOMPurify.addHook("afterSanitizeAttributes", (node) => {
@@ -17,8 +18,9 @@ export function renderMarkdown(markdown: string): string {
 }
 
 export default function MarkdownPreview({ markdown }: { markdown: string }) {
+  const { t } = useTranslation();
   const html = useMemo(() => renderMarkdown(markdown), [markdown]);
-  if (!markdown.trim()) return <p className="muted">Nothing to preview yet.</p>;
+  if (!markdown.trim()) return <p className="muted">{t("widgets.editor.noPreview")}</p>;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify just above.
   return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { EditorConfig } from "../../../contract/widgets/editor";
 import { ListEditor } from "../settings/ListEditor";
 import type { WidgetSettingsProps } from "../types";
@@ -5,25 +6,26 @@ import { noteLabel } from "./logic";
 
 /** Notes: order, titles, emoji, and deleting several at once. */
 export function EditorSettings({ config, onChange }: WidgetSettingsProps<EditorConfig>) {
+  const { t } = useTranslation();
   return (
     <ListEditor
       items={config.notes}
       onChange={(notes) => onChange({ notes })}
       label={noteLabel}
-      removeLabel="Delete note"
-      empty="No notes yet."
+      removeLabel={t("widgets.editor.delete")}
+      empty={t("widgets.editor.none")}
       renderFields={(note, set) => (
         <div className="list-editor-inline">
           <input
             className="emoji-field"
-            aria-label={`Emoji of ${noteLabel(note)}`}
+            aria-label={t("widgets.editor.emojiOf", { name: noteLabel(note) })}
             placeholder="📝"
             value={note.emoji ?? ""}
             maxLength={8}
             onChange={(e) => set({ emoji: e.target.value || undefined })}
           />
           <input
-            aria-label="Note title"
+            aria-label={t("widgets.editor.title")}
             placeholder={noteLabel(note)}
             value={note.title}
             maxLength={200}

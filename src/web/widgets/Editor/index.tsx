@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { editorWidget as contract, type EditorConfig } from "../../../contract/widgets/editor";
 import type { NotesPage } from "../../lib/data-api";
@@ -16,10 +17,11 @@ const ImportDialog = lazy(() => import("./ImportDialog"));
 
 /** A visitor's view: every note rendered, one after the other; nothing to edit. */
 function NotesView({ config }: { config: EditorConfig }) {
+  const { t } = useTranslation();
   if (config.notes.length === 0)
     return (
       <div className="widget-empty">
-        <p>No notes yet.</p>
+        <p>{t("widgets.editor.none")}</p>
       </div>
     );
   return (
@@ -60,6 +62,7 @@ function useOpenNote(widgetId: string, open: (noteId: string) => void) {
 }
 
 function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
+  const { t } = useTranslation();
   const [selected, setSelected] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   useOpenNote(widget.id, (noteId) => {
@@ -92,7 +95,10 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
     setSelected(id);
     setPreview(true);
     setImporting(false);
-    toasts.show({ tone: "success", message: `Imported “${page.title || "Untitled"}” from Notion` });
+    toasts.show({
+      tone: "success",
+      message: t("widgets.editor.imported", { title: page.title || t("widgets.editor.untitled") }),
+    });
   };
   const importDialog = importing && (
     <Suspense fallback={null}>
@@ -107,13 +113,13 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
   if (!note) {
     return (
       <div className="widget-empty">
-        <p>Jot down notes in Markdown.</p>
+        <p>{t("widgets.editor.empty")}</p>
         <div className="widget-empty-actions">
           <button type="button" className="button small" onClick={create}>
-            <Icon name="plus" size={14} /> New note
+            <Icon name="plus" size={14} /> {t("widgets.editor.newNote")}
           </button>
           <button type="button" className="button ghost small" onClick={() => setImporting(true)}>
-            <Icon name="download" size={14} /> Import from Notion
+            <Icon name="download" size={14} /> {t("widgets.editor.import.title")}
           </button>
         </div>
         {importDialog}
@@ -123,16 +129,16 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
 
   return (
     <div className="editor" ref={rootRef}>
-      <nav className="editor-notes" aria-label="Notes">
+      <nav className="editor-notes" aria-label={t("widgets.editor.notes")}>
         <div className="editor-new">
           <button type="button" className="button ghost small" onClick={create}>
-            <Icon name="plus" size={14} /> New
+            <Icon name="plus" size={14} /> {t("widgets.editor.new")}
           </button>
           <button
             type="button"
             className="icon-button small"
-            aria-label="Import from Notion"
-            title="Import from Notion"
+            aria-label={t("widgets.editor.import.title")}
+            title={t("widgets.editor.import.title")}
             onClick={() => setImporting(true)}
           >
             <Icon name="download" size={14} />
@@ -161,7 +167,7 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
         <div className="editor-toolbar">
           <input
             className="editor-emoji"
-            aria-label="Note emoji"
+            aria-label={t("widgets.editor.emoji")}
             placeholder="📝"
             value={note.emoji ?? ""}
             maxLength={8}
@@ -169,7 +175,7 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
           />
           <input
             className="editor-title"
-            aria-label="Note title"
+            aria-label={t("widgets.editor.title")}
             // Untitled, the note is named after its first line, in the list and here alike.
             placeholder={noteLabel({ ...note, title: "" })}
             value={note.title}
@@ -177,12 +183,12 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
             onChange={(e) => change({ title: e.target.value })}
           />
           <fieldset className="segmented">
-            <legend className="visually-hidden">View</legend>
+            <legend className="visually-hidden">{t("widgets.editor.view")}</legend>
             <button type="button" aria-pressed={!preview} onClick={() => setPreview(false)}>
-              Edit
+              {t("common.edit")}
             </button>
             <button type="button" aria-pressed={preview} onClick={() => setPreview(true)}>
-              Preview
+              {t("widgets.editor.preview")}
             </button>
           </fieldset>
           {confirmDelete ? (
@@ -198,13 +204,13 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
                 setSelected(null);
               }}
             >
-              Delete note?
+              {t("widgets.editor.deleteConfirm")}
             </button>
           ) : (
             <button
               type="button"
               className="icon-button small danger"
-              aria-label="Delete note"
+              aria-label={t("widgets.editor.delete")}
               onClick={() => setConfirmDelete(true)}
             >
               <Icon name="trash" size={14} />
@@ -220,8 +226,8 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
         ) : (
           <textarea
             className="editor-text"
-            aria-label="Note text (Markdown)"
-            placeholder={"# Heading\n- a list\n**bold**, _italic_, [link](https://example.com)"}
+            aria-label={t("widgets.editor.text")}
+            placeholder={t("widgets.editor.textPlaceholder")}
             value={note.markdown}
             onChange={(e) => change({ markdown: e.target.value })}
           />
@@ -233,11 +239,12 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
 }
 
 function EditorPreview() {
+  const { t } = useTranslation();
   return (
     <div className="preview preview-editor">
-      <strong># Ideas</strong>
-      <span>- Weekend hike</span>
-      <span>- **Call** Sam</span>
+      <strong>{t("widgets.editor.previewPicture.heading")}</strong>
+      <span>{t("widgets.editor.previewPicture.hike")}</span>
+      <span>{t("widgets.editor.previewPicture.call")}</span>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { type EditorConfig, NOTE_MARKDOWN_MAX, type Note } from "../../../contract/widgets/editor";
+import { t } from "../../i18n/i18n";
 import type { NotesPage } from "../../lib/data-api";
 
 export function updateNote(
@@ -16,13 +17,13 @@ export function updateNote(
 export function noteLabel(note: Note): string {
   if (note.title.trim()) return note.title.trim();
   const firstLine = note.markdown.split("\n").find((line) => line.trim()) ?? "";
-  return firstLine.replace(/^[#>*\-\s]+/, "").slice(0, 60) || "Untitled";
+  return firstLine.replace(/^[#>*\-\s]+/, "").slice(0, 60) || t("widgets.editor.untitled");
 }
 
 /** A Notion page (already Markdown, from the server) as a new note. */
 export function noteFromPage(page: NotesPage, id: string, now: string): Note {
   let markdown = page.truncated
-    ? `${page.markdown}\n\n> Imported in part: the page was too long or too deeply nested.`
+    ? `${page.markdown}\n\n> ${t("widgets.editor.import.partial")}`
     : page.markdown;
   if (markdown.length > NOTE_MARKDOWN_MAX) markdown = markdown.slice(0, NOTE_MARKDOWN_MAX);
   return {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { FEEDS_MAX, type FeedConfig } from "../../../contract/widgets/feed";
 import { newId } from "../../lib/ids";
 import { normaliseUserUrl } from "../../lib/parse";
@@ -14,6 +15,7 @@ interface Row {
 }
 
 export function FeedSettings({ config, onChange }: WidgetSettingsProps<FeedConfig>) {
+  const { t } = useTranslation();
   const [rows, setRows] = useState<Row[]>(() => config.feeds.map((f) => ({ ...f, saved: f.url })));
   const publish = (next: Row[]) => {
     setRows(next);
@@ -29,15 +31,15 @@ export function FeedSettings({ config, onChange }: WidgetSettingsProps<FeedConfi
     <ListEditor
       items={rows}
       onChange={publish}
-      label={(row) => row.url || "feed"}
-      empty="No feeds yet."
-      addLabel="Add feed"
+      label={(row) => row.url || t("widgets.feed.fallbackName")}
+      empty={t("widgets.feed.none")}
+      addLabel={t("widgets.feed.add")}
       onAdd={
         rows.length < FEEDS_MAX ? () => publish([...rows, { id: newId(), url: "", saved: "" }]) : undefined
       }
       renderFields={(row, set) => (
         <AddressInput
-          label="Feed address"
+          label={t("widgets.feed.address")}
           placeholder="example.com/feed.xml"
           value={row.url}
           saved={row.saved}

@@ -1,18 +1,25 @@
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Problem } from "../../../contract/errors";
 import { feedWidget as contract, type FeedConfig } from "../../../contract/widgets/feed";
+import { t } from "../../i18n/i18n";
+import { useLocale } from "../../i18n/use-locale";
+import { ApiError } from "../../lib/api";
 import { newId } from "../../lib/ids";
 import { normaliseUserUrl } from "../../lib/parse";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
 import { DataFrame } from "../data/DataFrame";
+import { describeDataError } from "../data/errors";
 import { relativeTime } from "../data/format";
 import { feedsRequest, useDataSource } from "../data/source";
 import { useWidgetData } from "../data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../types";
-import { type Entry, mergeFeeds } from "./logic";
+import { type Entry, type FeedFailureError, mergeFeeds } from "./logic";
 import { FeedSettings } from "./Settings";
 
 function EntryRow({ entry, now }: { entry: Entry; now: number }) {
+  const locale = useLocale();
   const when = entry.publishedAt ? Date.parse(entry.publishedAt) : null;
   const title = entry.url ? (
     <a href={entry.url} target="_blank" rel="noopener noreferrer">
@@ -29,7 +36,12 @@ function EntryRow({ entry, now }: { entry: Entry; now: number }) {
         {when !== null && (
           <>
             {" · "}
-            <time dateTime={entry.publishedAt!} title={new Date(when).toLocaleString()}>
+            <time
+              dateTime={entry.publishedAt!}
+              title={new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
+                when,
+              )}
+            >
               {relativeTime(when, now)}
             </time>
           </>
@@ -40,8 +52,15 @@ function EntryRow({ entry, now }: { entry: Entry; now: number }) {
   );
 }
 
+/** Why one feed could not be read, named from its problem code (never the server's words). */
+function feedFailure(error: FeedFailureError): string {
+  const problem = { type: "about:blank", title: "", ...error } as Problem;
+  return describeDataError(new ApiError(error.status, problem, ""), "feed").trim();
+}
+
 /** The first feed, typed straight into the empty widget. */
 function FirstFeed({ onAdd }: { onAdd(url: string): void }) {
+  const { t } = useTranslation();
   const [text, setText] = useState("");
   const [invalid, setInvalid] = useState(false);
   const submit = (event: FormEvent) => {
@@ -53,7 +72,7 @@ function FirstFeed({ onAdd }: { onAdd(url: string): void }) {
   return (
     <form className="feed-setup" onSubmit={submit}>
       <label htmlFor="feed-first-url">
-        <Icon name="rss" size={15} /> Which feed should this follow?
+        <Icon name="rss" size={15} /> {t("widgets.feed.question")}
       </label>
       <div className="feed-setup-row">
         <input
@@ -69,15 +88,16 @@ function FirstFeed({ onAdd }: { onAdd(url: string): void }) {
           }}
         />
         <button type="submit" className="button primary small">
-          Follow
+          {t("widgets.feed.follow")}
         </button>
       </div>
-      {invalid && <p className="field-error">Enter an address like example.com/feed.xml</p>}
+      {invalid && <p className="field-error">{t("widgets.feed.invalid")}</p>}
     </form>
   );
 }
 
 function FeedWidget({ widget, config, update, readOnly }: WidgetProps<FeedConfig>) {
+  const { t } = useTranslation();
   const source = useDataSource();
   const urls = config.feeds.map((f) => f.url);
   const now = useNow(60_000).getTime();
@@ -90,13 +110,13 @@ function FeedWidget({ widget, config, update, readOnly }: WidgetProps<FeedConfig
     if (readOnly)
       return (
         <div className="widget-empty">
-          <p>No feeds yet.</p>
+          <p>{t("widgets.feed.none")}</p>
         </div>
       );
     return <FirstFeed onAdd={(url) => update((c) => ({ ...c, feeds: [{ id: newId(), url }] }))} />;
   }
   return (
-    <DataFrame query={query} upstream="feed" label="the feeds" readOnly={readOnly}>
+    <DataFrame query={query} upstream="feed" label={t("widgets.feed.data")} readOnly={readOnly}>
       {(results) => {
         const { entries, failures } = mergeFeeds(results, config.limit);
         return (
@@ -105,12 +125,12 @@ function FeedWidget({ widget, config, update, readOnly }: WidgetProps<FeedConfig
               <p className="feed-failures" role="status">
                 <Icon name="alert" size={13} />{" "}
                 {failures.length === 1
-                  ? `One feed could not be read: ${failures[0]!.detail}`
-                  : `${failures.length} feeds could not be read.`}
+                  ? t("widgets.feed.oneFailed", { reason: feedFailure(failures[0]!.error) })
+                  : t("widgets.feed.failed", { count: failures.length })}
               </p>
             )}
             {entries.length === 0 ? (
-              <p className="widget-empty">Nothing new in these feeds.</p>
+              <p className="widget-empty">{t("widgets.feed.nothingNew")}</p>
             ) : (
               <ul className="feed-entries">
                 {entries.map((entry) => (
@@ -126,11 +146,12 @@ function FeedWidget({ widget, config, update, readOnly }: WidgetProps<FeedConfig
 }
 
 function FeedPreview() {
+  const { t } = useTranslation();
   return (
     <div className="preview preview-feed">
       <Icon name="rss" size={22} />
-      <span>Release notes · 2 h ago</span>
-      <span>Weekly digest · 1 day ago</span>
+      <span>{t("widgets.feed.preview.release")}</span>
+      <span>{t("widgets.feed.preview.digest")}</span>
     </div>
   );
 }
@@ -143,6 +164,15 @@ export const feedWidget = defineWidget(contract, {
   defaultSize: { columns: 6, rows: 18 },
   minSize: { columns: 4, rows: 8 },
   Component: FeedWidget,
-  settings: [FeedSettings, { key: "limit", label: "Entries shown" }],
+  settings: [
+    FeedSettings,
+    // A getter: the form reads its words when it renders, in the language of that moment.
+    {
+      key: "limit",
+      get label() {
+        return t("widgets.feed.entriesShown");
+      },
+    },
+  ],
   Preview: FeedPreview,
 });

@@ -29,7 +29,9 @@ describe("mergeFeeds", () => {
     ];
     const merged = mergeFeeds(results, 3);
     expect(merged.entries.map((e) => `${e.source}:${e.id}`)).toEqual(["C:c1", "A:a1", "C:c2"]);
-    expect(merged.failures).toEqual([{ url: "https://b.example/feed", detail: "down" }]);
+    expect(merged.failures).toEqual([
+      { url: "https://b.example/feed", error: { status: 502, code: "upstream_failed", detail: "down" } },
+    ]);
     expect(mergeFeeds(results, 10).entries.at(-1)!.id).toBe("a2");
   });
 });

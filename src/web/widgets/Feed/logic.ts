@@ -1,4 +1,7 @@
+import type { FeedFailure } from "../../../contract/data";
 import type { FeedItem, FeedResult } from "../../lib/data-api";
+
+export type FeedFailureError = FeedFailure["error"];
 
 export interface Entry extends FeedItem {
   /** The feed it came from, by its title. */
@@ -7,7 +10,8 @@ export interface Entry extends FeedItem {
 
 export interface Merged {
   entries: Entry[];
-  failures: { url: string; detail: string }[];
+  /** The feeds that failed, with their problem (its `code` names the reason). */
+  failures: { url: string; error: FeedFailureError }[];
 }
 
 /**
@@ -18,7 +22,7 @@ export function mergeFeeds(results: readonly FeedResult[], limit: number): Merge
   const entries: Entry[] = [];
   const failures: Merged["failures"] = [];
   for (const result of results) {
-    if ("error" in result) failures.push({ url: result.url, detail: result.error.detail });
+    if ("error" in result) failures.push({ url: result.url, error: result.error });
     else for (const item of result.items) entries.push({ ...item, source: result.title });
   }
   const dated = entries

@@ -1,26 +1,29 @@
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { hostname } from "../../../contract/widgets/fields";
 import { frameWidget as contract, type FrameConfig } from "../../../contract/widgets/frame";
+import { t } from "../../i18n/i18n";
 import { normaliseUserUrl } from "../../lib/parse";
 import { Icon } from "../../ui/icons";
 import { defineWidget, type WidgetProps } from "../types";
 import { frameSandbox, originLabel } from "./logic";
 
 function UrlForm({ initial, onSubmit }: { initial: string; onSubmit(url: string): void }) {
+  const { t } = useTranslation();
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const url = normaliseUserUrl(value);
-    if (!url) setError("Enter an http or https address");
+    if (!url) setError(t("widgets.frame.invalid"));
     else onSubmit(url);
   };
   return (
     <form className="frame-form" onSubmit={submit}>
-      <p>Show a web page right on your dashboard.</p>
+      <p>{t("widgets.frame.intro")}</p>
       <div className="frame-form-row">
         <input
-          aria-label="Page URL"
+          aria-label={t("widgets.frame.url")}
           placeholder="https://status.example.com"
           inputMode="url"
           value={value}
@@ -31,7 +34,7 @@ function UrlForm({ initial, onSubmit }: { initial: string; onSubmit(url: string)
           }}
         />
         <button type="submit" className="button primary small">
-          Show
+          {t("widgets.frame.show")}
         </button>
       </div>
       {error && (
@@ -44,13 +47,14 @@ function UrlForm({ initial, onSubmit }: { initial: string; onSubmit(url: string)
 }
 
 function FrameWidget({ widget, config, update, readOnly }: WidgetProps<FrameConfig>) {
+  const { t } = useTranslation();
   // A visitor decides whether a page from another site loads: nothing is fetched until asked.
   const [loaded, setLoaded] = useState(!readOnly);
   if (!config.url) {
     if (readOnly)
       return (
         <div className="widget-empty">
-          <p>No page chosen yet.</p>
+          <p>{t("widgets.frame.none")}</p>
         </div>
       );
     return <UrlForm initial="" onSubmit={(url) => update((c) => ({ ...c, url }))} />;
@@ -62,9 +66,9 @@ function FrameWidget({ widget, config, update, readOnly }: WidgetProps<FrameConf
         <p className="frame-origin">
           <Icon name="globe" size={14} /> {origin}
         </p>
-        <p className="muted">This widget shows a page from the site above.</p>
+        <p className="muted">{t("widgets.frame.gate")}</p>
         <button type="button" className="button small" onClick={() => setLoaded(true)}>
-          Load the page
+          {t("widgets.frame.load")}
         </button>
       </div>
     );
@@ -79,7 +83,7 @@ function FrameWidget({ widget, config, update, readOnly }: WidgetProps<FrameConf
       <iframe
         key={config.url}
         src={config.url}
-        title={`Embedded page ${config.url}`}
+        title={t("widgets.frame.embedded", { url: config.url })}
         sandbox={frameSandbox(config.url, window.location.origin)}
         referrerPolicy="no-referrer"
         loading="lazy"
@@ -90,7 +94,7 @@ function FrameWidget({ widget, config, update, readOnly }: WidgetProps<FrameConf
         href={config.url}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label="Open page in a new tab"
+        aria-label={t("widgets.frame.openInNewTab")}
       >
         <Icon name="external" size={14} />
       </a>
@@ -118,19 +122,32 @@ export const frameWidget = defineWidget(contract, {
   title: (config) => config.title || (config.url ? hostname(config.url) : undefined),
   Component: FrameWidget,
   settings: [
+    // Getters: the form reads its words when it renders, in the language of that moment.
     {
       key: "url",
-      label: "Page URL",
-      hint: "http or https only. Some sites refuse to be shown inside other pages; they stay blank here.",
+      get label() {
+        return t("widgets.frame.url");
+      },
+      get hint() {
+        return t("widgets.frame.urlHint");
+      },
       inputMode: "url",
       fromInput: normaliseUserUrl,
-      invalid: "Enter an http or https address",
+      get invalid() {
+        return t("widgets.frame.invalid");
+      },
     },
     {
       key: "title",
-      label: "Title",
-      hint: "Shown in the header; the page's host when empty.",
-      placeholder: "Status page",
+      get label() {
+        return t("widgets.frame.titleField.label");
+      },
+      get hint() {
+        return t("widgets.frame.titleField.hint");
+      },
+      get placeholder() {
+        return t("widgets.frame.titleField.placeholder");
+      },
     },
   ],
   Preview: FramePreview,
