@@ -47,7 +47,10 @@ export default [
               // Colours and one-letter ids handed to previews and keys.
               "^#[0-9a-fA-F]{3,8}$",
               "^[a-z]$",
-              "^\\p{Emoji}+$",
+              // Emoji (the regexes run without the u flag: astral symbols are surrogate pairs).
+              "^[\\uD800-\\uDFFF\\u2600-\\u27BF\\uFE0F\\u200D]+$",
+              // Example addresses in placeholders: the same in every language.
+              "^(https?://)?[\\w-]+(\\.[\\w-]+)+(:\\d+)?(/[\\w./-]*)?$",
               "^[A-Z0-9_]+$",
               "^(Tessera|GitHub|Google|Notion)$",
             ],

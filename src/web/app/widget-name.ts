@@ -1,16 +1,17 @@
+import { t } from "../i18n/i18n";
+import { widgetDescription as describe, widgetName as nameOf } from "../widgets/registry";
 import type { WidgetDefinition } from "../widgets/types";
 
 /**
- * A widget's name and description as the app shell shows them (picker, toasts, undo, share note,
- * import summary, palette). The one place to switch to the localized names from the widget
- * registry (`widgets.<type>.name`) once they land; until then the definitions' English.
+ * A widget's name and description in the reader's language, as the app shell shows them (picker,
+ * toasts, undo, share note, import summary, palette, grid announcements).
  */
 export function widgetName(definition: Pick<WidgetDefinition<object>, "name" | "type">): string {
-  return definition.name;
+  return nameOf(definition.type, t);
 }
 
 export function widgetDescription(
   definition: Pick<WidgetDefinition<object>, "description" | "type">,
 ): string {
-  return definition.description;
+  return describe(definition.type, t);
 }

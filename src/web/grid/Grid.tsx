@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import type { Widget } from "../../contract/resources";
 import { t as translate } from "../i18n/i18n";
 import type { AppSettings } from "../lib/app-settings";
-import { definitionFor } from "../widgets/registry";
+import { definitionFor, widgetName } from "../widgets/registry";
 import {
   type Breakpoint,
   type BreakpointSpec,
@@ -127,7 +127,7 @@ interface GridProps {
 
 const nameOf = (widgets: readonly Widget[], id: string) => {
   const widget = widgets.find((w) => w.id === id);
-  return widget ? definitionFor(widget.widgetType).name : translate("grid.widget");
+  return widget ? widgetName(widget.widgetType, translate) : translate("grid.widget");
 };
 
 /** Who a breakpoint's layout is for ("laptops"), in the reader's language. */

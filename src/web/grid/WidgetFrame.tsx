@@ -4,6 +4,7 @@ import type { Widget } from "../../contract/resources";
 import type { AppSettings } from "../lib/app-settings";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Icon } from "../ui/icons";
+import { widgetName } from "../widgets/registry";
 import type { WidgetDefinition } from "../widgets/types";
 import { keepLayout } from "./items";
 
@@ -37,7 +38,8 @@ export const WidgetFrame = memo(function WidgetFrame({
 }: WidgetFrameProps) {
   const { t } = useTranslation();
   const config = useMemo(() => definition.parseConfig(widget.config), [definition, widget.config]);
-  const title = definition.title?.(config) || definition.name;
+  const name = widgetName(definition.type, t);
+  const title = definition.title?.(config) || name;
 
   // Functional updates read the latest stored config, never a stale render's copy.
   const update = useCallback(
@@ -58,9 +60,9 @@ export const WidgetFrame = memo(function WidgetFrame({
       data-widget-id={widget.id}
       data-widget-type={widget.widgetType}
       aria-label={
-        title !== definition.name
-          ? t("grid.frame.labelWithTitle", { name: definition.name, title })
-          : t("grid.frame.label", { name: definition.name })
+        title !== name
+          ? t("grid.frame.labelWithTitle", { name: name, title })
+          : t("grid.frame.label", { name: name })
       }
     >
       <header
@@ -71,7 +73,7 @@ export const WidgetFrame = memo(function WidgetFrame({
           <button
             type="button"
             className="icon-button small widget-grip"
-            aria-label={t("grid.frame.move", { name: definition.name })}
+            aria-label={t("grid.frame.move", { name: name })}
             title={t("grid.frame.moveTitle")}
             onKeyDown={(event) => onKeyboardLayout(widget.id, event)}
           >
@@ -85,7 +87,7 @@ export const WidgetFrame = memo(function WidgetFrame({
             <button
               type="button"
               className="icon-button small"
-              aria-label={t("grid.frame.settings", { name: definition.name })}
+              aria-label={t("grid.frame.settings", { name: name })}
               title={t("grid.frame.settingsTitle")}
               onClick={openSettings}
             >
@@ -96,7 +98,7 @@ export const WidgetFrame = memo(function WidgetFrame({
             <button
               type="button"
               className="icon-button small danger"
-              aria-label={t("grid.frame.remove", { name: definition.name })}
+              aria-label={t("grid.frame.remove", { name: name })}
               title={t("common.remove")}
               onClick={() => onRemove(widget.id)}
             >

@@ -33,6 +33,7 @@ export function IconChoice({
       <Icon name="globe" size={14} />
     </span>
   );
+  const iconName = title ?? t("widgets.bookmark.icon.siteIconInLabel");
   return (
     <button
       ref={button}
@@ -41,7 +42,7 @@ export function IconChoice({
       aria-expanded={open}
       aria-label={t("widgets.bookmark.icon.choice", {
         name,
-        icon: title ?? t("widgets.bookmark.icon.siteIconInLabel"),
+        icon: iconName,
       })}
       onClick={onToggle}
     >

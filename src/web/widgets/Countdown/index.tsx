@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import {
   type CountdownConfig,
@@ -47,14 +48,7 @@ function Countdown({ config, settings, openSettings, readOnly }: WidgetProps<Cou
         </p>
       ) : (
         <div className="countdown-units" role="timer" aria-label={timeLeftLabel(left)}>
-          {(
-            [
-              [left.days, "days", t("widgets.countdown.units.days")],
-              [left.hours, "hours", t("widgets.countdown.units.hours")],
-              [left.minutes, "minutes", t("widgets.countdown.units.minutes")],
-              [left.seconds, "seconds", t("widgets.countdown.units.seconds")],
-            ] as const
-          ).map(([value, unit, words]) => (
+          {unitsOf(left, t).map(([value, unit, words]) => (
             <div key={unit} className="countdown-unit">
               <strong>{String(value).padStart(2, "0")}</strong>
               <span>{words}</span>
@@ -159,3 +153,13 @@ export const countdownWidget = defineWidget(contract, {
   ],
   Preview: CountdownPreview,
 });
+
+/** The four counters, each with its key (a React key, not text) and its word in the reader's language. */
+function unitsOf(left: ReturnType<typeof remaining>, t: TFunction) {
+  return [
+    [left.days, "days", t("widgets.countdown.units.days")],
+    [left.hours, "hours", t("widgets.countdown.units.hours")],
+    [left.minutes, "minutes", t("widgets.countdown.units.minutes")],
+    [left.seconds, "seconds", t("widgets.countdown.units.seconds")],
+  ] as const;
+}

@@ -50,7 +50,7 @@ export function AlertsSettings({ config, onChange }: WidgetSettingsProps<CryptoC
   return (
     <fieldset className="field crypto-alerts" aria-describedby={ids.hint}>
       <legend className="field-label" id={ids.legend}>
-        {t("widgets.crypto.alerts.legend", { count: alerts.length, max: MAX_PRICE_ALERTS })}
+        {t("widgets.crypto.alerts.legend", { used: alerts.length, max: MAX_PRICE_ALERTS })}
       </legend>
       {alerts.length === 0 ? (
         <p className="muted crypto-alerts-empty">{t("widgets.crypto.alerts.none")}</p>

@@ -55,7 +55,7 @@ export function CurrencySettings({ config, onChange }: WidgetSettingsProps<Crypt
       </Field>
       <div className="field">
         <span className="field-label" id="crypto-currencies-label">
-          {t("widgets.crypto.settings.currencies", { count: config.pairs.length, max: MAX_PAIRS })}
+          {t("widgets.crypto.settings.currencies", { used: config.pairs.length, max: MAX_PAIRS })}
         </span>
         <div className="search-input">
           <Icon name="search" size={15} />

@@ -146,23 +146,26 @@ function CryptoPreview() {
   });
   return (
     <div className="preview preview-crypto">
-      {(
-        [
-          ["BTC", "M0,14 L10,10 L20,12 L30,6 L40,8 L50,2", "up", 0.024],
-          ["ETH", "M0,4 L10,6 L20,5 L30,10 L40,9 L50,13", "down", -0.011],
-        ] as const
-      ).map(([base, d, trend, change]) => (
+      {PREVIEW_ROWS.map(([base, d, trend, change]) => (
         <div key={base} className={`preview-row is-${trend}`}>
           <strong>{base}</strong>
           <svg viewBox="0 0 50 16" aria-hidden="true">
             <path d={d} fill="none" stroke="currentColor" strokeWidth="1.5" />
           </svg>
-          <span>{percent.format(change).replace("-", "−")}</span>
+          <span>{percent.format(change).replace(HYPHEN, MINUS)}</span>
         </div>
       ))}
     </div>
   );
 }
+
+/** The picker's sample rows: symbol, sparkline path, trend, change. */
+const PREVIEW_ROWS = [
+  ["BTC", "M0,14 L10,10 L20,12 L30,6 L40,8 L50,2", "up", 0.024],
+  ["ETH", "M0,4 L10,6 L20,5 L30,10 L40,9 L50,13", "down", -0.011],
+] as const;
+const HYPHEN = "-";
+const MINUS = "−";
 
 export const cryptoWidget = defineWidget(contract, {
   name: "Crypto",

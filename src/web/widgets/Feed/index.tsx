@@ -38,9 +38,7 @@ function EntryRow({ entry, now }: { entry: Entry; now: number }) {
             {" · "}
             <time
               dateTime={entry.publishedAt!}
-              title={new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
-                when,
-              )}
+              title={new Intl.DateTimeFormat(locale, EXACT_TIME).format(when)}
             >
               {relativeTime(when, now)}
             </time>
@@ -155,6 +153,8 @@ function FeedPreview() {
     </div>
   );
 }
+
+const EXACT_TIME: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
 export const feedWidget = defineWidget(contract, {
   name: "Feed",

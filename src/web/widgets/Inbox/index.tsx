@@ -121,14 +121,17 @@ function InboxWidget({ config, settings }: WidgetProps<InboxConfig>) {
   );
 }
 
+/** Senders in the picker's sample: names, the same in every language. */
+const SAMPLE_SENDERS = ["Sam", "GitHub", "Ana"] as const;
+
 function InboxPreview() {
   const { t } = useTranslation();
   return (
     <div className="preview preview-list">
       {[
-        ["Sam", t("widgets.inbox.preview.lunch"), true],
-        ["GitHub", t("widgets.inbox.preview.review"), false],
-        ["Ana", t("widgets.inbox.preview.slides"), false],
+        [SAMPLE_SENDERS[0], t("widgets.inbox.preview.lunch"), true],
+        [SAMPLE_SENDERS[1], t("widgets.inbox.preview.review"), false],
+        [SAMPLE_SENDERS[2], t("widgets.inbox.preview.slides"), false],
       ].map(([from, subject, unread]) => (
         <div key={String(subject)} className={`preview-row${unread ? " is-unread" : ""}`}>
           <strong>{from}</strong> {subject}

@@ -113,6 +113,10 @@ function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<St
   );
 }
 
+/** The picker's sample services: names and a status code, the same in every language. */
+const SAMPLE_UP = "Jellyfin";
+const SAMPLE_DOWN = "Backup NAS · HTTP 502";
+
 function StatusPreview() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -121,11 +125,13 @@ function StatusPreview() {
       <span className="status-badge is-up">
         <Icon name="check" size={12} /> {t("widgets.status.health.up")}
       </span>
-      <span>Jellyfin · {formatLatency(42, locale)}</span>
+      <span>
+        {SAMPLE_UP} · {formatLatency(42, locale)}
+      </span>
       <span className="status-badge is-down">
         <Icon name="x" size={12} /> {t("widgets.status.health.down")}
       </span>
-      <span>Backup NAS · HTTP 502</span>
+      <span>{SAMPLE_DOWN}</span>
     </div>
   );
 }
