@@ -228,7 +228,7 @@ function UserMenu({ user }: { user: SessionUser }) {
         aria-label={`Account: ${user.name}`}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="avatar">{initials}</span>
+        <span className="avatar" aria-hidden="true" data-initials={initials} />
       </button>
       <Popover open={open} onClose={() => setOpen(false)} label="Account">
         <div className="user-card">
@@ -293,7 +293,7 @@ export function Header({ user, onOpenPalette }: { user: SessionUser; onOpenPalet
       >
         <Icon name="search" size={15} />
         <span className="palette-button-text">Search…</span>
-        <kbd className="palette-button-key">Ctrl K</kbd>
+        <span className="palette-button-key" aria-hidden="true" data-key="Ctrl K" />
       </button>
       <NotificationBell userId={user.id} />
       <button

@@ -68,7 +68,11 @@ export function WidgetPicker({
                     </strong>
                     <span>{definition.description}</span>
                   </div>
-                  <span className="picker-add">{busyType === definition.type ? "Adding…" : "Add"}</span>
+                  <span
+                    className="picker-add"
+                    aria-hidden="true"
+                    data-label={busyType === definition.type ? "Adding…" : "Add"}
+                  />
                 </button>
               </li>
             );

@@ -15,6 +15,19 @@ interface DialogProps {
 }
 
 /**
+ * The browser does not always give the focus back when a modal closes (not when the element is
+ * removed, nor when React re-renders its content away first): the opener gets it back, unless
+ * the app has already put it somewhere on purpose.
+ */
+function returnFocus(dialog: HTMLDialogElement, opener: { current: HTMLElement | null }) {
+  const target = opener.current;
+  opener.current = null;
+  const active = document.activeElement;
+  const lost = !active || active === document.body || dialog.contains(active);
+  if (target?.isConnected && lost) target.focus({ preventScroll: true });
+}
+
+/**
  * A modal on the native <dialog>: the browser traps focus, renders it in the top layer, restores
  * focus on close and handles Escape, so little code is needed for a fully keyboard-operable modal.
  */
@@ -30,6 +43,8 @@ export function Dialog({
   className = "",
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  /** The control that had the focus when the dialog opened: it gets it back on close. */
+  const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -37,13 +52,25 @@ export function Dialog({
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       // The browser focuses the first focusable element (the close button); a dialog's own
       // choice (marked data-autofocus: the field to type in, the selected option) wins.
       dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     }
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      dialog.close();
+      returnFocus(dialog, opener);
+    }
   }, [open]);
+
+  // A dialog removed while open (its owner stopped rendering it) returns the focus as well.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) returnFocus(dialog, opener);
+    };
+  }, []);
 
   useEffect(() => {
     const dialog = ref.current;

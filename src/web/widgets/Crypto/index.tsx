@@ -90,7 +90,7 @@ function CryptoWidget({ widget, config, update, openSettings, readOnly }: Widget
               key={t}
               type="button"
               aria-pressed={t === timeframe}
-              aria-label={`Show ${TIMEFRAME_NAMES[t]}`}
+              title={`Show ${TIMEFRAME_NAMES[t]}`}
               onClick={() => update((c) => ({ ...c, timeframe: t }))}
             >
               {TIMEFRAME_LABELS[t]}
