@@ -51,7 +51,12 @@ export function WidgetPicker({
           {results.map((definition) => {
             const { Preview } = definition;
             return (
-              <li key={definition.type}>
+              <li key={definition.type} className="picker-item">
+                {/* Beside the button, drawn over its top: the sample's words are not the button's
+                    label, and visible text inside a button must be part of its name (WCAG 2.5.3). */}
+                <div className="picker-preview" aria-hidden="true">
+                  <Preview />
+                </div>
                 <button
                   type="button"
                   className="picker-card"
@@ -59,13 +64,10 @@ export function WidgetPicker({
                   aria-label={`Add ${definition.name}: ${definition.description}`}
                   onClick={() => onPick(definition)}
                 >
-                  <div className="picker-preview" aria-hidden="true">
-                    <Preview />
-                  </div>
                   <div className="picker-text">
                     <strong>
                       <Icon name={definition.icon} size={15} /> {definition.name}
-                    </strong>
+                    </strong>{" "}
                     <span>{definition.description}</span>
                   </div>
                   <span
