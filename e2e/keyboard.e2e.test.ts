@@ -266,6 +266,43 @@ describe("keyboard only", () => {
     STEP,
   );
 
+  it(
+    "shows the focus ring in the dark theme, and turns motion off when the system asks",
+    async () => {
+      const settings = await api("GET", "/api/settings");
+      await api("PUT", "/api/settings", {
+        id: settings.body[0].id,
+        config: { ...settings.body[0].config, theme: "dark" },
+      });
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      const open = page.getByRole("button", { name: "Clock settings" });
+      await tabTo(open);
+      const ring = await open.evaluate((el) => getComputedStyle(el).outlineStyle);
+      expect(ring).toBe("solid");
+      await page.screenshot({ path: path.join(ARTIFACTS, "keyboard-focus-dark.png") });
+
+      // Edit layout glides widgets into place; with reduced motion nothing animates.
+      /** The longest transition on the element, in seconds. */
+      const longest = (selector: string) =>
+        page.evaluate(
+          (s) =>
+            Math.max(
+              ...getComputedStyle(document.querySelector(s)!)
+                .transitionDuration.split(",")
+                .map((d) => Number.parseFloat(d) * (d.trim().endsWith("ms") ? 0.001 : 1)),
+            ),
+          selector,
+        );
+      expect(await longest(".grid-item")).toBeGreaterThan(0.05);
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      expect(await longest(".grid-item")).toBeLessThan(0.001);
+      expect(await longest(".widget-card")).toBeLessThan(0.001);
+      await page.emulateMedia({ reducedMotion: null });
+    },
+    STEP,
+  );
+
   it("threw no page error", () => {
     expect(pageErrors).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { Icon } from "./icons";
 
 interface DialogProps {
@@ -48,7 +48,9 @@ export function Dialog({
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
+  // A layout effect: the dialog opens and closes in the same commit as its `open` prop, so code
+  // that runs after the change (focusing something behind it) finds the page no longer inert.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
