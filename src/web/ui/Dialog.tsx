@@ -98,7 +98,7 @@ export function Dialog({
     >
       {open && (
         <div className="dialog-panel">
-          <header className="dialog-header">
+          <div className="dialog-header">
             <div>
               <h2 id={titleId} className="dialog-title">
                 {title}
@@ -114,9 +114,9 @@ export function Dialog({
                 <Icon name="x" />
               </button>
             )}
-          </header>
+          </div>
           <div className="dialog-body">{children}</div>
-          {footer && <footer className="dialog-footer">{footer}</footer>}
+          {footer && <div className="dialog-footer">{footer}</div>}
         </div>
       )}
     </dialog>
