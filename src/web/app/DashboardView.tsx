@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LAYOUT_KEY } from "../../contract/layout";
@@ -185,11 +186,16 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
           ...pixelsOfCell(placed.xl),
           config: Object.keys(placed.layouts).length ? { ...start, [LAYOUT_KEY]: placed.layouts } : start,
         });
-        setPickerOpen(false);
+        // Closed now, not at the next render: the new card cannot take the focus while the modal
+        // picker makes the page behind it inert.
+        flushSync(() => setPickerOpen(false));
         setHistory((h) => pushChange(h, { kind: "add", id: widget.id, name: widgetName(definition) }));
         requestAnimationFrame(() => {
           const card = document.querySelector<HTMLElement>(`[data-widget-id="${widget.id}"]`);
-          card?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+          card?.scrollIntoView({
+            block: "nearest",
+            behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+          });
           card
             ?.querySelector<HTMLElement>("input, textarea, button:not(.widget-grip)")
             ?.focus({ preventScroll: true });

@@ -239,7 +239,7 @@ function UserMenu({ user }: { user: SessionUser }) {
         aria-label={t("header.account", { name: user.name })}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="avatar">{initials}</span>
+        <span className="avatar" aria-hidden="true" data-initials={initials} />
       </button>
       <Popover open={open} onClose={() => setOpen(false)} label={t("header.accountMenu")}>
         <div className="user-card">
@@ -305,7 +305,7 @@ export function Header({ user, onOpenPalette }: { user: SessionUser; onOpenPalet
       >
         <Icon name="search" size={15} />
         <span className="palette-button-text">{t("header.searchButton")}</span>
-        <kbd className="palette-button-key">{t("header.searchKey")}</kbd>
+        <span className="palette-button-key" aria-hidden="true" data-key={t("header.searchKey")} />
       </button>
       <NotificationBell userId={user.id} />
       <button

@@ -59,7 +59,12 @@ export function WidgetPicker({
             const name = widgetName(definition);
             const description = widgetDescription(definition);
             return (
-              <li key={definition.type}>
+              <li key={definition.type} className="picker-item">
+                {/* Beside the button, drawn over its top: the sample's words are not the button's
+                    label, and visible text inside a button must be part of its name (WCAG 2.5.3). */}
+                <div className="picker-preview" aria-hidden="true">
+                  <Preview />
+                </div>
                 <button
                   type="button"
                   className="picker-card"
@@ -67,18 +72,17 @@ export function WidgetPicker({
                   aria-label={t("picker.addLabel", { name, description })}
                   onClick={() => onPick(definition)}
                 >
-                  <div className="picker-preview" aria-hidden="true">
-                    <Preview />
-                  </div>
                   <div className="picker-text">
                     <strong>
                       <Icon name={definition.icon} size={15} /> {name}
-                    </strong>
+                    </strong>{" "}
                     <span>{description}</span>
                   </div>
-                  <span className="picker-add">
-                    {busyType === definition.type ? t("picker.adding") : t("common.add")}
-                  </span>
+                  <span
+                    className="picker-add"
+                    aria-hidden="true"
+                    data-label={busyType === definition.type ? t("picker.adding") : t("common.add")}
+                  />
                 </button>
               </li>
             );

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "./icons";
 
@@ -13,6 +13,19 @@ interface DialogProps {
   /** Onboarding must be finished, not dismissed by a stray Escape. */
   dismissible?: boolean;
   className?: string;
+}
+
+/**
+ * The browser does not always give the focus back when a modal closes (not when the element is
+ * removed, nor when React re-renders its content away first): the opener gets it back, unless
+ * the app has already put it somewhere on purpose.
+ */
+function returnFocus(dialog: HTMLDialogElement, opener: { current: HTMLElement | null }) {
+  const target = opener.current;
+  opener.current = null;
+  const active = document.activeElement;
+  const lost = !active || active === document.body || dialog.contains(active);
+  if (target?.isConnected && lost) target.focus({ preventScroll: true });
 }
 
 /**
@@ -32,20 +45,36 @@ export function Dialog({
 }: DialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  /** The control that had the focus when the dialog opened: it gets it back on close. */
+  const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
+  // A layout effect: the dialog opens and closes in the same commit as its `open` prop, so code
+  // that runs after the change (focusing something behind it) finds the page no longer inert.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       // The browser focuses the first focusable element (the close button); a dialog's own
       // choice (marked data-autofocus: the field to type in, the selected option) wins.
       dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     }
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      dialog.close();
+      returnFocus(dialog, opener);
+    }
   }, [open]);
+
+  // A dialog removed while open (its owner stopped rendering it) returns the focus as well.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) returnFocus(dialog, opener);
+    };
+  }, []);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -71,7 +100,7 @@ export function Dialog({
     >
       {open && (
         <div className="dialog-panel">
-          <header className="dialog-header">
+          <div className="dialog-header">
             <div>
               <h2 id={titleId} className="dialog-title">
                 {title}
@@ -87,9 +116,9 @@ export function Dialog({
                 <Icon name="x" />
               </button>
             )}
-          </header>
+          </div>
           <div className="dialog-body">{children}</div>
-          {footer && <footer className="dialog-footer">{footer}</footer>}
+          {footer && <div className="dialog-footer">{footer}</div>}
         </div>
       )}
     </dialog>

@@ -109,7 +109,7 @@ function CryptoWidget({ widget, config, update, openSettings, readOnly }: Widget
               key={frame}
               type="button"
               aria-pressed={frame === timeframe}
-              aria-label={t("widgets.crypto.show", { timeframe: timeframeName(frame) })}
+              title={t("widgets.crypto.show", { timeframe: timeframeName(frame) })}
               onClick={() => update((c) => ({ ...c, timeframe: frame }))}
             >
               {TIMEFRAME_LABELS[frame]}

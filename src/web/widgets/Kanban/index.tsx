@@ -172,7 +172,8 @@ function KanbanBoard({ config }: { config: KanbanConfig }) {
   const { t } = useTranslation();
   return (
     <div className="kanban-wrap">
-      <div className="kanban">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a visitor's board has no controls, so the keyboard scrolls its columns sideways from here (WCAG 2.1.1). */}
+      <div className="kanban" tabIndex={0}>
         {config.columns.map((column) => (
           <section
             key={column.id}
