@@ -31,7 +31,7 @@ function say(catalog: Catalog, key: string, vars: Record<string, string | number
 }
 const inGerman = (key: string, vars?: Record<string, string | number>) => say(de, key, vars);
 const inEnglish = (key: string, vars?: Record<string, string | number>) => say(en, key, vars);
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 let web: ReturnType<typeof buildWeb>;
 let built: BuiltApp;
@@ -106,7 +106,9 @@ describe("Tessera in German", () => {
       const widgetName = inGerman(`widgets.${type}.name`);
       await picker
         .getByRole("button", {
-          name: new RegExp(`^${escape(inGerman("picker.addLabel", { name: widgetName, description: "" }))}`),
+          name: new RegExp(
+            `^${escapeRegExp(inGerman("picker.addLabel", { name: widgetName, description: "" }))}`,
+          ),
         })
         .click();
       await expect.poll(() => picker.count()).toBe(0);
