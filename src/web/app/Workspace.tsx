@@ -86,11 +86,16 @@ function useConnectOutcome() {
   const navigate = useNavigate();
   const toasts = useToasts();
   const { t } = useTranslation();
+  // Said once per return from the provider: a re-render before the address is cleaned up (a
+  // language or toast update) must not say it again.
+  const handled = useRef<string | null>(null);
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const connected = params.get("connected");
     const failed = params.get("connect");
     if (!connected && !failed) return;
+    if (handled.current === location.search) return;
+    handled.current = location.search;
     if (isProvider(connected))
       toasts.show({
         tone: "success",

@@ -90,7 +90,8 @@ export async function startI18n(language = initialLanguage()): Promise<I18n> {
 export async function switchLanguage(language: string): Promise<void> {
   const chosen = pickLanguage([language]);
   await loadCatalog(chosen);
-  await i18n.changeLanguage(chosen);
+  // Only a real change: every switch re-renders each translated component.
+  if (i18n.language !== chosen) await i18n.changeLanguage(chosen);
   // Screen readers pick their voice from it; Intl formatters follow i18n.language.
   if (typeof document !== "undefined") document.documentElement.lang = chosen;
   try {
@@ -102,6 +103,17 @@ export async function switchLanguage(language: string): Promise<void> {
 
 /** The translator outside React (error messages built in plain functions). */
 export const t: I18n["t"] = ((...args: Parameters<I18n["t"]>) => i18n.t(...args)) as I18n["t"];
+
+/**
+ * The locale for Intl formatters: the reader's own regional variant of the app's language when
+ * the browser names one (a British reader keeps "1 Dec 2030" and "US$", an Austrian "Jänner"),
+ * else the language itself.
+ */
+export function formattingLocale(language: string = i18n.language): string {
+  const base = (tag: string) => tag.toLowerCase().split("-")[0];
+  const wanted = typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
+  return wanted.find((tag) => base(tag) === base(language)) ?? language;
+}
 
 /** The browser's own choice among ours, for readers who have not picked a language. */
 export function browserLanguage(): string {

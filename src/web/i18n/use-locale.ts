@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { formattingLocale } from "./i18n";
 
-/** The app's current language, for every Intl formatter (never the browser default). */
+/** The locale for every Intl formatter: the app's language, in the reader's regional variant. */
 export function useLocale(): string {
-  return useTranslation().i18n.language;
+  return formattingLocale(useTranslation().i18n.language);
 }

@@ -1,4 +1,4 @@
-import { i18n, t } from "../../i18n/i18n";
+import { formattingLocale, t } from "../../i18n/i18n";
 import type { HourFormat } from "../../lib/app-settings";
 
 /** Formatting shared by the data widgets; pure, so it is unit tested with fixed instants and zones. */
@@ -9,7 +9,7 @@ export interface TimeOptions {
 }
 
 /** The app's language, for callers outside React that were given no locale (never the browser default). */
-export const appLocale = (): string => i18n.language;
+export const appLocale = (): string => formattingLocale();
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago": how old the data on screen is, in the app's language. */
 export function relativeTime(then: number, now: number): string {
