@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, describeError } from "../lib/api";
 import { expiresText, relativeTime } from "../lib/relative-time";
-import { i18n, LANGUAGES, languageName, pickLanguage, switchLanguage, t } from "./i18n";
+import { formattingLocale, i18n, LANGUAGES, languageName, pickLanguage, switchLanguage, t } from "./i18n";
 import en from "./locales/en.json";
 
 afterEach(async () => {
+  vi.unstubAllGlobals();
   await switchLanguage("en");
 });
 
@@ -40,6 +41,24 @@ describe("languages", () => {
     expect(t("common.save")).toBe("Speichern");
     await switchLanguage("en-US");
     expect(t("common.save")).toBe("Save");
+  });
+});
+
+describe("formatting locale", () => {
+  it("keeps the reader's regional variant of the app language, else the language", () => {
+    vi.stubGlobal("navigator", { languages: ["en-GB", "de-AT"], language: "en-GB" });
+    expect(formattingLocale("en")).toBe("en-GB");
+    expect(formattingLocale("de")).toBe("de-AT");
+    vi.stubGlobal("navigator", { languages: ["fr-FR"], language: "fr-FR" });
+    expect(formattingLocale("de")).toBe("de");
+  });
+
+  it("formats a British reader's date the British way", () => {
+    vi.stubGlobal("navigator", { languages: ["en-GB"], language: "en-GB" });
+    const date = new Date("2030-12-01T09:30:00Z");
+    expect(date.toLocaleDateString(formattingLocale("en"), { dateStyle: "medium", timeZone: "UTC" })).toBe(
+      "1 Dec 2030",
+    );
   });
 });
 
