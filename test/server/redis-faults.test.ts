@@ -113,12 +113,21 @@ describe("Redis faults (postgres+redis)", () => {
       const lines: string[] = [];
       stream.on("data", (chunk) => lines.push(String(chunk)));
       const built = await buildApp(mode.config({ redisUrl, logLevel: "warn" }), { logStream: stream });
-      return { built, lines };
+      // The check runs once the connection is ready, after the app is built: wait for its line.
+      const logged = (text: string) =>
+        new Promise<void>((resolve) => {
+          if (lines.some((line) => line.includes(text))) resolve();
+          stream.on("data", (chunk) => {
+            if (String(chunk).includes(text)) resolve();
+          });
+        });
+      return { built, lines, logged };
     };
 
     it("warns in the log and in /readyz when Redis runs without persistence", async () => {
-      const { built, lines } = await startLogged(REDIS_URL);
+      const { built, lines, logged } = await startLogged(REDIS_URL);
       try {
+        if (!aof && !rdb) await logged("Redis runs without persistence");
         const ready = await new TestClient(built.app).get("/readyz");
         expect(ready.status).toBe(200);
         const warned = lines.some((line) => line.includes("Redis runs without persistence"));
@@ -143,8 +152,9 @@ describe("Redis faults (postgres+redis)", () => {
         /\$6\r\nconfig\r\n/i.test(chunk.toString()) ? "-ERR unknown command 'CONFIG'\r\n" : null,
       );
       await proxy.start();
-      const { built, lines } = await startLogged(proxy.url);
+      const { built, lines, logged } = await startLogged(proxy.url);
       try {
+        if (!aof) await logged("Redis persistence is unknown");
         const ready = await new TestClient(built.app).get("/readyz");
         expect(ready.status).toBe(200);
         if (aof) expect(ready.body.warnings).toEqual([]);
