@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +8,9 @@ import { type BuiltApp, buildApp } from "../../src/server/app.js";
 import type { Config } from "../../src/server/config.js";
 import type { Clock } from "../../src/server/upstream/cache.js";
 import { testConfig } from "../../test/support/config.js";
+import { freePort } from "../../test/support/ports.js";
+
+export { freePort };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -31,19 +33,6 @@ export function buildWeb(): { dist: string; output: string; cleanup(): void } {
   );
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
   return { dist, output: result.stdout, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 /**

@@ -226,7 +226,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       if (database.kind === "postgres" || (await alertsPending(database.db))) await ctx.jobs.ensure();
     })
     .catch(() => {});
-  if (redis) watchRedisPersistence(redis, state, app.log);
+  if (redis) {
+    const stopWatching = watchRedisPersistence(redis, state, app.log);
+    app.addHook("onClose", async () => stopWatching());
+  }
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);

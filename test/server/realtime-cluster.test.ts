@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { SseClient } from "../../bench/realtime/sse-client.js";
 import type { BuiltApp } from "../../src/server/app.js";
 import type { Config } from "../../src/server/config.js";
 import { TestClient } from "../support/client.js";
 import { type ModeEnv, prepareMode } from "../support/modes.js";
+import { freePort } from "../support/ports.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -122,17 +122,6 @@ class OwnRedis {
     child.kill("SIGKILL");
     await exited;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 describe("realtime when Redis restarts", () => {

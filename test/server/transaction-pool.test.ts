@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/server/db/client.js";
 import { transactionSafePool } from "../../src/server/db/transaction-pool.js";
 import { createPostgresDatabase, POSTGRES_ADMIN_URL } from "../support/services.js";
 
@@ -62,6 +63,24 @@ describe("transaction-safe pool", () => {
       expect((await safe.query("SELECT 2 AS two")).rows[0].two).toBe(2);
     } finally {
       await pool.end();
+    }
+  });
+
+  it("survives a checked-out client losing its server between two statements", async () => {
+    const opened = await openDatabase({ databaseUrl: database.url, pgliteDir: "unused" });
+    try {
+      const client = await opened.pool!.connect();
+      await client.query("begin");
+      // The server ends the connection while no statement is running: pg emits "error" on the
+      // client itself, which would throw out of the socket handler if nobody listened.
+      const ended = new Promise((resolve) => client.once("end", resolve));
+      await cut(client);
+      await ended;
+      await expect(client.query("SELECT 1")).rejects.toThrow();
+      client.release();
+      expect(await opened.prepared<{ one: number }>("one", "SELECT 1 AS one", [])).toEqual([{ one: 1 }]);
+    } finally {
+      await opened.close();
     }
   });
 });

@@ -4,7 +4,9 @@ import net from "node:net";
 /**
  * A TCP proxy in front of a real service (Redis here), so a test can take the service away from
  * one app instance and bring it back, without touching the service others share.
- * `refuse(chunk)` may answer a client chunk itself instead of forwarding it.
+ * `rewrite(chunk)` may change what a client sends before the service sees it. The proxy never
+ * answers for the service: a reply of its own could overtake replies still on their way from the
+ * service to commands sent before, and the client would match every later reply to the wrong command.
  */
 export class TcpProxy {
   private server: net.Server | null = null;
@@ -13,7 +15,7 @@ export class TcpProxy {
 
   constructor(
     private readonly target: { host: string; port: number },
-    private readonly refuse: (chunk: Buffer) => string | null = () => null,
+    private readonly rewrite: (chunk: Buffer) => Buffer = (chunk) => chunk,
   ) {}
 
   get url() {
@@ -28,11 +30,7 @@ export class TcpProxy {
         socket.on("close", () => this.sockets.delete(socket));
         socket.on("error", () => {});
       }
-      client.on("data", (chunk) => {
-        const answer = this.refuse(chunk);
-        if (answer === null) upstream.write(chunk);
-        else client.write(answer);
-      });
+      client.on("data", (chunk) => upstream.write(this.rewrite(chunk)));
       upstream.pipe(client);
       client.on("close", () => upstream.destroy());
       upstream.on("close", () => client.destroy());

@@ -70,8 +70,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // Connecting (or waiting for a free client) may take 10 s: a loaded machine forks backends slowly,
   // and a database that is down still fails the request soon.
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+  // A client that loses its server must not crash the process; the next query reports it. The
+  // pool's own "error" covers idle clients only: a checked-out client between two statements of a
+  // transaction (or holding pg-boss's start lock) emits on itself, and an unheard "error" throws.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzleNodePg({ client: transactionSafePool(pool), schema }) as unknown as Db;
   return {
     db,

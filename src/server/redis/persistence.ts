@@ -31,25 +31,46 @@ export function persistenceWarning(persistence: Persistence): string | null {
   return null;
 }
 
+/** A failed check is tried again after this long, doubling up to RETRY_MAX_MS, while Redis is up. */
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 60_000;
+
 /**
  * Checks persistence whenever the connection becomes ready (Redis may have restarted with another
- * configuration): a warning in the log and in /readyz while it lacks persistence.
+ * configuration): a warning in the log and in /readyz while it lacks persistence. A check that
+ * fails (a command timing out while the machine is busy starting, say) is tried again, so the
+ * warning is not lost until the next reconnect. Returns a stop for the app's close.
  */
 export function watchRedisPersistence(redis: Redis, state: ServerState, log: FastifyBaseLogger) {
   let reported: string | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let retryMs = RETRY_FIRST_MS;
+  let stopped = false;
   const check = async () => {
+    clearTimeout(retry);
     let warning: string | null;
     try {
       warning = persistenceWarning(await readPersistence(redis));
     } catch (error) {
       log.debug({ err: error }, "could not read Redis persistence");
+      if (!stopped && redis.status === "ready") {
+        retry = setTimeout(() => void check(), retryMs).unref();
+        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+      }
       return;
     }
+    retryMs = RETRY_FIRST_MS;
     if (warning) state.warn("redis-persistence", warning);
     else state.clear("redis-persistence");
     if (warning && warning !== reported) log.warn(warning);
     reported = warning;
   };
-  redis.on("ready", () => void check());
+  const onReady = () => void check();
+  redis.on("ready", onReady);
   if (redis.status === "ready") void check();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    redis.off("ready", onReady);
+  };
 }
