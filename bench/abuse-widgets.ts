@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { rssMiB, startFlags, startServer, stopServer } from "./support/server.js";
+import { rssMiB, startServer, stopServer } from "./support/server.js";
 import { signUpOverHttp } from "./support/sign-up.js";
 
 const KIB = 1024;
@@ -19,7 +19,7 @@ const defaults = {
   LIMIT_WIDGETS_PER_DASHBOARD: "200",
   LIMIT_CONFIG_MIB_PER_USER: "8",
 };
-const server = await startServer({ DATA_DIR: dataDir, ...(lifted ? {} : defaults) }, startFlags());
+const server = await startServer({ DATA_DIR: dataDir, ...(lifted ? {} : defaults) });
 const pid = server.child.pid!;
 try {
   const { token } = await signUpOverHttp(server.base, "abuse");

@@ -4,7 +4,7 @@
 // next to the bar of issue 16, plus what the database did meanwhile. Not part of CI (minutes).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { cpuSeconds, startFlags, startServer, stopServer } from "./support/server.js";
+import { cpuSeconds, startServer, stopServer } from "./support/server.js";
 import { signUpOverHttp } from "./support/sign-up.js";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -37,7 +37,7 @@ async function main() {
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-42",
       TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
     };
-    for (let i = 0; i < INSTANCES; i++) servers.push(await startServer(env, startFlags()));
+    for (let i = 0; i < INSTANCES; i++) servers.push(await startServer(env));
     await db.connect();
     const start = Date.now() + LEAD_MS;
     // Users interleaved through the minute, as when many people's reminders fall due at 09:00;

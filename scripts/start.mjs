@@ -8,9 +8,12 @@ import { isStale, PARTS, ROOT } from "./build.mjs";
 const stale = Object.keys(PARTS).filter((part) => isStale(part));
 if (stale.length > 0 && process.env.SKIP_BUILD !== "1") {
   console.log(`Building ${stale.join(" and ")}…`);
-  // A child process, so the build's memory never stays with the server.
+  // A child process, so the build's memory never stays with the server; with the usual allocator
+  // settings, since the server's (see the README's Performance section) are for a long idle life.
+  const { GLIBC_TUNABLES: _serverOnly, ...env } = process.env;
   const result = spawnSync(process.execPath, [path.join(ROOT, "scripts/build.mjs"), ...stale], {
     cwd: ROOT,
+    env,
     stdio: "inherit",
   });
   if (result.status !== 0) process.exit(result.status ?? 1);

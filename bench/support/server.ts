@@ -2,15 +2,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { startCommand } from "../../scripts/start-command.mjs";
 import { freePort, ROOT } from "./processes.js";
 
-/** The Node flags `npm start` runs the server with, read from package.json so the two never differ. */
-export function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    scripts: Record<string, string>;
-  };
-  return pkg.scripts.start!.split(/\s+/).filter((token) => token.startsWith("--"));
-}
+/** How `npm start` runs the server (environment and Node flags): the benchmarks run it the same way. */
+export type StartCommand = ReturnType<typeof startCommand>;
+export { startCommand };
 
 export interface Server {
   child: ChildProcess;
@@ -21,16 +18,16 @@ export interface Server {
   childPeakMiB: number;
 }
 
-/** Spawns `node <flags> <entry>` and polls /healthz every 10 ms until it answers 200. */
+/** Spawns `<command env> node <command flags> <entry>` and polls /healthz every 10 ms until it answers 200. */
 export async function startServer(
   env: Record<string, string>,
-  flags: string[],
+  command: StartCommand = startCommand(),
   entry = "dist/server/main.js",
 ): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...flags, path.join(ROOT, entry)], {
+  const child = spawn(process.execPath, [...command.flags, path.join(ROOT, entry)], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -46,6 +43,7 @@ export async function startServer(
       LIMIT_DASHBOARDS_PER_USER: "1000000",
       LIMIT_WIDGETS_PER_DASHBOARD: "100000",
       LIMIT_CONFIG_MIB_PER_USER: "100000",
+      ...command.env,
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],

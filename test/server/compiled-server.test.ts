@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer, ROOT } from "../../scripts/build.mjs";
+import { startCommand } from "../../scripts/start-command.mjs";
 import { freePort } from "../support/ports.js";
 
 // The server as `npm start` and the container run it: bundled by scripts/build.mjs, started with
@@ -20,10 +21,12 @@ describe("the compiled server", () => {
     await buildServer(outdir);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ["--max-semi-space-size=2", path.join(outdir, "main.js")], {
+    const start = startCommand();
+    child = spawn(process.execPath, [...start.flags, path.join(outdir, "main.js")], {
       cwd: ROOT,
       env: {
         ...process.env,
+        ...start.env,
         NODE_ENV: "production",
         DATA_DIR: dataDir,
         PORT: String(port),

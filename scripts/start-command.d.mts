@@ -1,0 +1,1 @@
+export function startCommand(): { env: Record<string, string>; flags: string[] };
