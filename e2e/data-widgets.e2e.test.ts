@@ -363,7 +363,7 @@ describe("data widgets in the browser", () => {
       );
       expect(await meetings.locator(".event", { hasText: "Standup" }).count()).toBe(3);
       expect(await meetings.getByText("Holiday").count()).toBe(0);
-      expect(await meetings.locator(".event-day h4").count()).toBeGreaterThanOrEqual(2);
+      expect(await meetings.locator(".event-day h3").count()).toBeGreaterThanOrEqual(2);
 
       await meetings.getByRole("button", { name: "New event" }).click();
       const dialog = page.getByRole("dialog", { name: "New event" });

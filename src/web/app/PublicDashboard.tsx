@@ -46,7 +46,7 @@ function ReadOnlyCard({ widget, settings }: { widget: Widget; settings: AppSetti
     >
       <header className="widget-header">
         <Icon name={definition.icon} size={15} className="widget-icon" />
-        <h3 className="widget-title">{title}</h3>
+        <h2 className="widget-title">{title}</h2>
       </header>
       <div className="widget-body">
         <ErrorBoundary>

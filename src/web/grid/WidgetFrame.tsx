@@ -81,7 +81,7 @@ export const WidgetFrame = memo(function WidgetFrame({
           </button>
         )}
         <Icon name={definition.icon} size={15} className="widget-icon" />
-        <h3 className="widget-title">{title}</h3>
+        <h2 className="widget-title">{title}</h2>
         <div className="widget-actions" onPointerDown={(event) => event.stopPropagation()}>
           {definition.settings && (
             <button

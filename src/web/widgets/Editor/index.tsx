@@ -30,10 +30,10 @@ function NotesView({ config }: { config: EditorConfig }) {
         <article key={note.id} className="notes-view-note" aria-label={noteLabel(note)}>
           {/* An untitled note is named after its first line, which the rendering shows anyway. */}
           {(note.title.trim() || note.emoji) && (
-            <h4 className="notes-view-title">
+            <h3 className="notes-view-title">
               {note.emoji && <span aria-hidden="true">{note.emoji} </span>}
               {note.title.trim()}
-            </h4>
+            </h3>
           )}
           <Suspense fallback={<Skeleton height={60} width="100%" />}>
             <MarkdownPreview markdown={note.markdown} />

@@ -108,10 +108,10 @@ function ColumnHeader({
           }}
         />
       ) : (
-        <h4 className="kanban-column-title" onDoubleClick={() => setRenaming(true)}>
+        <h3 className="kanban-column-title" onDoubleClick={() => setRenaming(true)}>
           {column.title}
           <span className="kanban-count">{column.cards.length}</span>
-        </h4>
+        </h3>
       )}
       <div className="row-actions">
         <button
@@ -183,10 +183,10 @@ function KanbanBoard({ config }: { config: KanbanConfig }) {
           >
             <header className="kanban-column-header">
               <span className="kanban-color is-static" aria-hidden="true" />
-              <h4 className="kanban-column-title">
+              <h3 className="kanban-column-title">
                 {column.title}
                 <span className="kanban-count">{column.cards.length}</span>
-              </h4>
+              </h3>
             </header>
             <ul className="kanban-cards">
               {column.cards.map((card) => (

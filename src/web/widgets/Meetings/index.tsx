@@ -112,7 +112,7 @@ function MeetingsBody({ config, settings }: Pick<WidgetProps<MeetingsConfig>, "c
             <div className="event-days">
               {groups.map((group) => (
                 <section key={group.key} className="event-day" aria-label={group.label}>
-                  <h4>{group.label}</h4>
+                  <h3>{group.label}</h3>
                   <ul>
                     {group.events.map((event) => (
                       <EventRow
