@@ -11,6 +11,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { build, isStale } from "../scripts/build.mjs";
 import { median } from "./support/processes.js";
+import { addWidgets, call, pool } from "./support/seed.js";
 import { type StartCommand, startCommand, startServer, stopServer } from "./support/server.js";
 import { signUpOverHttp } from "./support/sign-up.js";
 
@@ -30,16 +31,6 @@ const SHAPES: { label: string; command: StartCommand }[] = [
   { label: "semi-space + optimize-for-size", command: { env: {}, flags: startCommand().flags } },
 ];
 
-async function post(base: string, cookie: string, url: string, body: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method: "POST",
-    headers: { cookie, origin: base, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return (await res.json()) as { id: string };
-}
-
 if (isStale("server")) await build(["server"]);
 const dirs = SHAPES.map(() => mkdtempSync(path.join(tmpdir(), "tessera-ab-")));
 const servers = [];
@@ -52,17 +43,12 @@ try {
     );
     servers.push(server);
     const { cookie } = await signUpOverHttp(server.base, "ab");
-    const home = await post(server.base, cookie, "/api/dashboards", { name: "Home" });
-    for (let w = 0; w < 20; w++)
-      await post(server.base, cookie, "/api/widgets", {
-        dashboardId: home.id,
-        widgetType: "Todo",
-        height: 220,
-        width: 320,
-        positionX: (w % 4) * 340,
-        positionY: Math.floor(w / 4) * 240,
-      });
-    for (let d = 0; d < 199; d++) await post(server.base, cookie, "/api/dashboards", { name: `D${d}` });
+    const session = { base: server.base, cookie };
+    const home = await call(session, "POST", "/api/dashboards", { name: "Home" });
+    await addWidgets(session, home.id, 20);
+    await pool(199, 8, async (d) => {
+      await call(session, "POST", "/api/dashboards", { name: `D${d}` });
+    });
     urls.push({
       widgets: `${server.base}/api/widgets?dashboardId=${home.id}`,
       dashboards: `${server.base}/api/dashboards`,

@@ -14,6 +14,7 @@ import { chromium } from "playwright-core";
 import { build, isStale } from "../scripts/build.mjs";
 import { createPostgresDatabase } from "../test/support/services.js";
 import { freePort, median, ROOT, startProcess, stopProcess } from "./support/processes.js";
+import { addWidgets, call, pool, type Session } from "./support/seed.js";
 import {
   cpuSeconds,
   rssMiB,
@@ -51,53 +52,6 @@ const ENGINES: { label: string; env: Record<string, string>; command: StartComma
   { label: "household, worker, semi-space only", env: {}, command: SEMI_SPACE_ONLY },
   { label: "household, worker (default)", env: {}, command: START },
 ];
-
-// ---------------------------------------------------------------- seeding over the API
-
-interface Session {
-  base: string;
-  cookie: string;
-}
-
-async function call(s: Session, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${s.base}${url}`, {
-    method,
-    headers: { cookie: s.cookie, origin: s.base, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<any>;
-}
-
-async function pool(count: number, limit: number, task: (i: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-}
-
-const WIDGET_KINDS = ["Clock", "Todo", "Kanban", "Editor", "Bookmark", "Countdown"] as const;
-
-async function addWidgets(s: Session, dashboardId: string, count: number) {
-  await pool(count, 8, async (i) => {
-    await call(s, "POST", "/api/widgets", {
-      dashboardId,
-      widgetType: count === 13 ? WIDGET_KINDS[i % WIDGET_KINDS.length] : "Todo",
-      height: 220,
-      width: 320,
-      positionX: (i % 4) * 340,
-      positionY: Math.floor(i / 4) * 240,
-      config:
-        count === 13
-          ? {}
-          : {
-              todos: [{ id: `t${i}`, text: `Task ${i}`, done: false, createdAt: new Date(0).toISOString() }],
-            },
-    });
-  });
-}
 
 /** A user with a 200-widget and a 20-widget dashboard, and one with 1,000 dashboards. */
 async function seed(base: string) {
