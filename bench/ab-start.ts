@@ -1,7 +1,7 @@
 /**
  * A/B of the start command's memory settings under load: the same embedded server started as
- * `npm start` does and with only `--max-semi-space-size=2`, interleaved, on a 20-widget dashboard
- * and a 200-dashboard list (50 connections). Prints medians and the ratio.
+ * `npm start` does, with parts of its settings, and with GC variants, interleaved, on a 20-widget
+ * dashboard and a 200-dashboard list (50 connections). Prints medians and the ratios.
  *
  *   npx tsx bench/ab-start.ts      (AB_ROUNDS=3 AB_SECONDS=5)
  */
@@ -29,6 +29,20 @@ const SHAPES: { label: string; command: StartCommand }[] = [
     command: { env: startCommand().env, flags: ["--max-semi-space-size=2"] },
   },
   { label: "semi-space + optimize-for-size", command: { env: {}, flags: startCommand().flags } },
+  // On two cores the parallel scavenger's helper threads compete with the server and the database.
+  {
+    label: "npm start + --single-threaded-gc",
+    command: { env: startCommand().env, flags: [...startCommand().flags, "--single-threaded-gc"] },
+  },
+  {
+    label: "npm start, semi-space 8",
+    command: {
+      env: startCommand().env,
+      flags: startCommand().flags.map((f) =>
+        f.startsWith("--max-semi-space-size") ? "--max-semi-space-size=8" : f,
+      ),
+    },
+  },
 ];
 
 if (isStale("server")) await build(["server"]);

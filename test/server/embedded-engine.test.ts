@@ -111,7 +111,7 @@ describe.each(["worker", "main"] as const)("the embedded engine on its %s thread
     await addUser(database, `cache-${thread}`);
     const names = async () =>
       (
-        await database.prepared<{ names: string | null }>(
+        await database.ownedRead<{ names: string | null }>(
           "engine_names",
           "SELECT string_agg(name, ',' ORDER BY name) AS names FROM dashboards WHERE user_id = $1",
           [`cache-${thread}`],
@@ -138,8 +138,8 @@ describe.each(["worker", "main"] as const)("the embedded engine on its %s thread
     expect(await names()).toBeNull();
   });
 
-  it("answers prepared reads with their parameters", async () => {
-    const rows = await database.prepared<{ v: string }>("engine_echo", "SELECT $1::text AS v", ["hello"]);
+  it("answers named reads with their parameters", async () => {
+    const rows = await database.ownedRead<{ v: string }>("engine_echo", "SELECT $1::text AS v", ["hello"]);
     expect(rows).toEqual([{ v: "hello" }]);
   });
 });

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
@@ -162,15 +162,18 @@ describe.each(["embedded", "postgres+redis"] as ModeName[])("fuzzing every route
   }
 
   const TABLES = ["dashboards", "widgets", "settings", "account", "notifications"];
-  const DIGEST = `SELECT u.id, md5(concat_ws('|', ${TABLES.map(
-    (t) => `(SELECT string_agg(r::text, ',' ORDER BY r.id) FROM "${t}" r WHERE r.user_id = u.id)`,
-  ).join(", ")})) AS digest FROM "user" u WHERE u.id = ANY($1::text[]) ORDER BY u.id`;
+  const DIGEST = sql.raw(
+    `SELECT u.id, md5(concat_ws('|', ${TABLES.map(
+      (t) => `(SELECT string_agg(r::text, ',' ORDER BY r.id) FROM "${t}" r WHERE r.user_id = u.id)`,
+    ).join(", ")})) AS digest FROM "user" u`,
+  );
 
   /** Every row of both users in one query (and the Redis notification lists): cheap enough for each request. */
   async function digests(): Promise<{ owner: string; other: string }> {
-    const rows = await built.ctx.database.prepared<{ id: string; digest: string }>("fuzz_digest", DIGEST, [
-      [owner.userId, other.userId],
-    ]);
+    const result = await built.ctx.database.db.execute(
+      sql`${DIGEST} WHERE u.id IN (${owner.userId}, ${other.userId}) ORDER BY u.id`,
+    );
+    const rows = (result as unknown as { rows: { id: string; digest: string }[] }).rows;
     const of = async (userId: string) => {
       const sql = rows.find((r) => r.id === userId)?.digest ?? "";
       // In PostgreSQL + Redis mode the notification list lives in Redis.

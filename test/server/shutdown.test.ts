@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client.js";
@@ -94,12 +95,10 @@ describe.each(["embedded", "postgres+redis"] as const)(
         countCreated = async () => {
           const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, "pglite") });
           try {
-            const rows = await database.prepared<{ n: number }>(
-              "count",
-              "SELECT count(*)::int AS n FROM dashboards WHERE name LIKE 'drain-%'",
-              [],
+            const result = await database.db.execute(
+              sql`SELECT count(*)::int AS n FROM dashboards WHERE name LIKE 'drain-%'`,
             );
-            return rows[0]!.n;
+            return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
           } finally {
             await database.close();
           }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client.js";
@@ -78,7 +79,8 @@ describe("transaction-safe pool", () => {
       await ended;
       await expect(client.query("SELECT 1")).rejects.toThrow();
       client.release();
-      expect(await opened.prepared<{ one: number }>("one", "SELECT 1 AS one", [])).toEqual([{ one: 1 }]);
+      const result = await opened.db.execute(sql`SELECT 1 AS one`);
+      expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
     } finally {
       await opened.close();
     }

@@ -1,5 +1,6 @@
 import type { Dashboard, Widget } from "../../contract/resources.js";
 import type { Db } from "./client.js";
+import { bumpRevisions } from "./revisions.js";
 
 /**
  * What a write did to a dashboard or its widgets, as the records stand after it (a deleted
@@ -55,8 +56,8 @@ export class DashboardChanges {
   }
 
   /**
-   * Runs `write` and every listener for each change it reports in one transaction. Without
-   * listeners the write runs as it is (one statement needs no transaction of its own).
+   * Runs `write`, every listener for each change it reports, and the owners' revision bumps
+   * (db/revisions.ts) in one transaction.
    */
   async apply<T>(db: Db, write: (tx: Db) => Promise<Applied<T>>): Promise<T> {
     try {
@@ -71,12 +72,17 @@ export class DashboardChanges {
   }
 
   private async run<T>(db: Db, write: (tx: Db) => Promise<Applied<T>>): Promise<T> {
-    if (this.listeners.length === 0) return (await write(db)).result;
     return db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const { result, changes } = await write(tx);
-      if (changes.length > 0) for (const listener of this.listeners) await listener(tx, changes);
+      if (changes.length > 0) {
+        for (const listener of this.listeners) await listener(tx, changes);
+        await bumpRevisions(tx, changes.map(ownerOf));
+      }
       return result;
     });
   }
 }
+
+const ownerOf = (change: DashboardChange) =>
+  "dashboard" in change ? change.dashboard.userId : change.widget.userId;

@@ -7,8 +7,10 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { HOT_READ_CACHE_BYTES } from "./bounded-cache.js";
 import { EmbeddedClient, type EngineThread } from "./embedded/client.js";
 import { initialiseDataDir } from "./embedded/init.js";
+import { RevisionCache } from "./revision-cache.js";
 import * as schema from "./schema.js";
 import { transactionSafePool } from "./transaction-pool.js";
 
@@ -22,10 +24,11 @@ export interface Database {
   /** Applies pending migrations; safe when several instances call it at once. */
   migrate(): Promise<void>;
   /**
-   * Runs a fixed statement by name. On PostgreSQL it is prepared once per connection and then only
-   * executed, which the hottest reads use to skip parsing and planning on every request.
+   * A hot read of one user's dashboards or widgets (`values[0]` is the user): a fixed statement run
+   * by name, prepared once per connection, and answered from memory while that user's data is
+   * unchanged (embedded: nothing written since; PostgreSQL: the same data revision, db/revision-cache.ts).
    */
-  prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
+  ownedRead<T>(name: string, text: string, values: [userId: string, ...rest: unknown[]]): Promise<T[]>;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -76,6 +79,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzleNodePg({ client: transactionSafePool(pool), schema }) as unknown as Db;
+  const revisions = new RevisionCache(pool, HOT_READ_CACHE_BYTES);
   return {
     db,
     kind: "postgres",
@@ -94,9 +98,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         client.release();
       }
     },
-    async prepared<T>(name: string, text: string, values: unknown[]) {
-      return (await pool.query({ name, text, values })).rows as T[];
-    },
+    ownedRead: (name, text, values) => revisions.read(name, text, values),
     async ping() {
       await pool.query("SELECT 1");
     },
@@ -123,9 +125,7 @@ async function openEmbedded(
     async migrate() {
       await client.migrate(migrationsFolder);
     },
-    prepared<T>(name: string, text: string, values: unknown[]) {
-      return client.prepared<T>(name, text, values);
-    },
+    ownedRead: (name, text, values) => client.prepared(name, text, values),
     async ping() {
       await client.query("SELECT 1");
     },

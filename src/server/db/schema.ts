@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -137,6 +138,18 @@ export const widgets = pgTable(
     index("widgets_user_idx").on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * How many times each user's dashboards and widgets have been written: bumped in the transaction of
+ * every such write, so a PostgreSQL instance can tell with one indexed read whether the lists it
+ * answered from its cache are still the ones in the database (db/revisions.ts).
+ */
+export const dataRevisions = pgTable("data_revisions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  revision: bigint("revision", { mode: "number" }).notNull(),
+});
 
 export const settings = pgTable("settings", {
   id: uuid("id").primaryKey(),

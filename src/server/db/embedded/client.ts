@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { HOT_READ_CACHE_BYTES } from "../bounded-cache.js";
 import { type EngineOptions, openEngine } from "./engine.js";
 import { bundledWorkerEntry } from "./from-source.js";
 import { createHost } from "./host.js";
@@ -13,9 +14,6 @@ import {
 import { ReadCache } from "./read-cache.js";
 
 export type EngineThread = "worker" | "main";
-
-/** What the read cache may hold: a few hundred dashboards' widget lists. */
-const READ_CACHE_BYTES = 4 * 1024 * 1024;
 
 interface QueryOptions {
   rowMode?: "array" | "object";
@@ -44,7 +42,7 @@ export class EmbeddedClient {
     const { thread, readCache, ...engine } = options;
     return new EmbeddedClient(
       thread === "worker" ? startWorker(engine) : await inline(engine),
-      readCache ? new ReadCache(READ_CACHE_BYTES) : null,
+      readCache ? new ReadCache(HOT_READ_CACHE_BYTES) : null,
     );
   }
 

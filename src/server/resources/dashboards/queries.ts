@@ -70,7 +70,7 @@ export async function listDashboardsJson(
   userId: string,
   page: { limit?: number; after?: DashboardCursor | null },
 ) {
-  const [row] = await database.prepared<{ json: string; next: string | null }>(
+  const [row] = await database.ownedRead<{ json: string; next: string | null }>(
     "dashboards_page_json",
     DASHBOARDS_PAGE_JSON,
     [userId, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit ?? NO_LIMIT],

@@ -42,7 +42,7 @@ const DASHBOARD_WIDGETS_JSON = `
  * test holds the two together).
  */
 export async function listDashboardWidgetsJson(database: Database, userId: string, dashboardId: string) {
-  const [row] = await database.prepared<{ json: string }>("dashboard_widgets_json", DASHBOARD_WIDGETS_JSON, [
+  const [row] = await database.ownedRead<{ json: string }>("dashboard_widgets_json", DASHBOARD_WIDGETS_JSON, [
     userId,
     dashboardId,
   ]);
