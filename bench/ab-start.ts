@@ -35,12 +35,10 @@ const SHAPES: { label: string; command: StartCommand }[] = [
     command: { env: startCommand().env, flags: [...startCommand().flags, "--single-threaded-gc"] },
   },
   {
-    label: "npm start, semi-space 8",
+    label: "npm start, V8's own semi-space",
     command: {
       env: startCommand().env,
-      flags: startCommand().flags.map((f) =>
-        f.startsWith("--max-semi-space-size") ? "--max-semi-space-size=8" : f,
-      ),
+      flags: startCommand().flags.filter((f) => !f.startsWith("--max-semi-space-size")),
     },
   },
 ];
