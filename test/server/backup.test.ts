@@ -15,7 +15,17 @@ import { type ModeEnv, prepareMode } from "../support/modes.js";
 const dir = mkdtempSync(path.join(tmpdir(), "tessera-backup-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Every table, every row, in a stable order: what "the same data" means. */
+/** The data revisions PostgreSQL caches check are bookkeeping: a restore sets them anew. */
+const BOOKKEEPING = "data_revisions";
+
+const revisions = async (built: BuiltApp) =>
+  (
+    (await built.ctx.database.db.execute(
+      sql`SELECT user_id, revision::int AS revision FROM data_revisions ORDER BY user_id`,
+    )) as unknown as { rows: { user_id: string; revision: number }[] }
+  ).rows;
+
+/** Every table but the bookkeeping, every row, in a stable order: what "the same data" means. */
 async function snapshot(built: BuiltApp) {
   const db = built.ctx.database.db;
   const tables = (
@@ -24,7 +34,9 @@ async function snapshot(built: BuiltApp) {
     )) as unknown as {
       rows: { tablename: string }[];
     }
-  ).rows.map((r) => r.tablename);
+  ).rows
+    .map((r) => r.tablename)
+    .filter((t) => t !== BOOKKEEPING);
   const out: Record<string, string[]> = {};
   for (const table of tables) {
     const rows = (
@@ -130,10 +142,18 @@ describe.each([
     );
     expect(await snapshot(restoredApp)).toEqual(before);
 
-    // Forced, it replaces everything with the backup's contents.
-    await new TestClient(restoredApp.app).signUp("Newcomer");
+    // Forced, it replaces everything with the backup's contents, and every user's data revision
+    // goes past the largest before it: no list an instance cached outlives the data it came from.
+    const newcomer = await signedInClient(restoredApp.app, "Newcomer");
+    expect((await newcomer.post("/api/dashboards", { name: "Newcomer's" })).status).toBe(201);
+    const largest = Math.max(...(await revisions(restoredApp)).map((r) => r.revision));
     await restoreBackup(restoredApp.ctx.database, file, { force: true });
     expect(await snapshot(restoredApp)).toEqual(await snapshot(built));
+    const after = await revisions(restoredApp);
+    expect(after.map((r) => r.user_id).sort()).toEqual(
+      (await snapshot(built)).user!.map((u) => JSON.parse(u).id).sort(),
+    );
+    for (const { revision } of after) expect(revision).toBe(largest + 1);
   });
 });
 

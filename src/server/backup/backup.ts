@@ -4,6 +4,7 @@ import { createInterface } from "node:readline";
 import type { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client.js";
+import { revisionsAfterRestore } from "../db/revisions.js";
 
 export const BACKUP_FORMAT = "tessera.backup";
 export const BACKUP_VERSION = 1;
@@ -28,6 +29,12 @@ export class BackupError extends Error {}
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Instance bookkeeping rather than data: the revisions PostgreSQL instances check their cached
+ * lists against. A restore sets them anew (`revisionsAfterRestore`).
+ */
+const NOT_BACKED_UP = new Set(["data_revisions"]);
 
 async function tablesOf(db: Db): Promise<string[]> {
   const names = rowsOf(
@@ -82,7 +89,7 @@ export async function writeBackup(
         createdAt: new Date().toISOString(),
         source: database.kind,
       });
-      for (const table of await tablesOf(tx)) {
+      for (const table of (await tablesOf(tx)).filter((t) => !NOT_BACKED_UP.has(t))) {
         await line({ table });
         await tx.execute(
           sql.raw(
@@ -190,6 +197,9 @@ export async function restoreBackup(
       throw new BackupError(
         `The target database already has ${users} user(s); restore with --force to replace everything in it`,
       );
+    const [{ n: largestRevision }] = rowsOf(
+      await tx.execute(sql`SELECT coalesce(max(revision), 0)::text AS n FROM data_revisions`),
+    ) as [{ n: string }];
     if (force) await tx.execute(sql.raw(`TRUNCATE ${tables.map(ident).join(", ")} CASCADE`));
     let table: string | null = null;
     let batch: unknown[] = [];
@@ -220,6 +230,7 @@ export async function restoreBackup(
       }
     }
     await flush();
+    await revisionsAfterRestore(tx, Number(largestRevision));
   });
   return { rows };
 }

@@ -14,3 +14,14 @@ export async function bumpRevisions(tx: Db, userIds: Iterable<string>) {
       ON CONFLICT (user_id) DO UPDATE SET revision = data_revisions.revision + 1`);
   }
 }
+
+/**
+ * After a restore, every user's revision goes past the largest there was before it: an instance
+ * still serving may hold lists cached at any revision up to that one, and none of them may pass
+ * for the restored data.
+ */
+export async function revisionsAfterRestore(tx: Db, largestBefore: number) {
+  await tx.execute(sql`
+    INSERT INTO data_revisions (user_id, revision) SELECT id, ${largestBefore + 1}::bigint FROM "user"
+    ON CONFLICT (user_id) DO UPDATE SET revision = excluded.revision`);
+}
