@@ -26,7 +26,8 @@ export interface Database {
   /**
    * A hot read of one user's dashboards or widgets (`values[0]` is the user): a fixed statement run
    * by name, prepared once per connection, and answered from memory while that user's data is
-   * unchanged (embedded: nothing written since; PostgreSQL: the same data revision, db/revision-cache.ts).
+   * unchanged (embedded: nothing written since; PostgreSQL: the same data revision,
+   * db/revision-cache.ts).
    */
   ownedRead<T>(name: string, text: string, values: [userId: string, ...rest: unknown[]]): Promise<T[]>;
   /** Throws when the database cannot answer. */

@@ -5,11 +5,11 @@ const CURRENT = "SELECT revision FROM data_revisions WHERE user_id = $1";
 
 /**
  * The hot reads of one user's dashboards and widgets on PostgreSQL, answered from this instance's
- * memory while that user's revision is unchanged. Every instance writes through `bumpRevisions` (revisions.ts)
- * in the writing transaction, so one indexed read of the revision (READ COMMITTED: the newest
- * committed) tells whether an answer is still current, on this instance or after a write on
- * another: a client reads its own writes wherever the load balancer sends it. A missed answer is
- * read together with its revision in one statement, so both come from one snapshot.
+ * memory while that user's revision is unchanged. Every instance writes through `bumpRevisions`
+ * (revisions.ts) in the writing transaction, so one indexed read of the revision (READ COMMITTED:
+ * the newest committed) tells whether an answer is still current, on this instance or after a
+ * write on another: a client reads its own writes wherever the load balancer sends it. A missed
+ * answer is read together with its revision in one statement, so both come from one snapshot.
  */
 export class RevisionCache {
   private readonly entries: BoundedCache<{ revision: number; rows: unknown[] }>;
