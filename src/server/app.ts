@@ -246,7 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   // JSON is the only body the API reads; anything else is a 415, not a string handed to a route.
   app.removeContentTypeParser("text/plain");
   installInputGuards(app);
-  await securityHeaders(app, config);
+  securityHeaders(app, config);
   // Before any route: every route registered from here on gets an access rule and a rate-limit hook.
   await app.register(authPlugin, { actors, origin });
   await app.register(rateLimitPlugin, {

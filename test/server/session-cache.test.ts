@@ -59,4 +59,19 @@ describe("session lookups", () => {
     }
     expect(queries).toBe(10);
   });
+
+  it("finds a cached session only by the exact credential that was verified", async () => {
+    const cookie = decodeURIComponent(user.cookie!.slice("session=".length));
+    const token = cookie.slice(0, cookie.lastIndexOf("."));
+    const status = async (headers: Record<string, string>) =>
+      (await built.app.inject({ method: "GET", url: "/api/dashboards", headers })).statusCode;
+    // Both are cached after their first answer; neither may open the door for the other.
+    expect(await status({ cookie: user.cookie! })).toBe(200);
+    expect(await status({ authorization: `Bearer ${token}` })).toBe(200);
+    expect(await status({ cookie: `session=${token}` })).toBe(401);
+    const forged = `${token}.${Buffer.alloc(32, 1).toString("base64")}`;
+    expect(await status({ cookie: `session=${encodeURIComponent(forged)}` })).toBe(401);
+    expect(await status({ authorization: `Bearer ${forged}` })).toBe(401);
+    expect(await status({ cookie: user.cookie! })).toBe(200);
+  });
 });
