@@ -127,4 +127,28 @@ describe("hot reads on PostgreSQL, cached per instance and checked against the d
     expect(await revisionOf(userId)).toEqual([41]);
     expect(JSON.parse(await listDashboardWidgetsJson(b, userId, home.id))).toHaveLength(30);
   });
+
+  it("checks the revisions of requests arriving together in one query, each user's own", async () => {
+    const userIds = [await newUser(), await newUser(), await newUser()];
+    for (const userId of userIds) await changes.apply(a.db, (tx) => createDashboard(tx, userId, userId));
+    for (const userId of userIds) expect(await names(a, userId)).toEqual([userId]);
+    const [, moved] = userIds as [string, string, string];
+    await changes.apply(b.db, (tx) => createDashboard(tx, moved, "New"));
+
+    let queries = 0;
+    const count = () => queries++;
+    a.pool!.on("acquire", count);
+    try {
+      const reads = userIds.flatMap((userId) => Array.from({ length: 10 }, () => names(a, userId)));
+      const answers = await Promise.all(reads);
+      for (const [i, userId] of userIds.entries()) {
+        const expected = userId === moved ? [userId, "New"].sort() : [userId];
+        for (const answer of answers.slice(i * 10, i * 10 + 10)) expect(answer.sort()).toEqual(expected);
+      }
+    } finally {
+      a.pool!.off("acquire", count);
+    }
+    // One query checked all 30 revisions; only the moved user's 10 reads went on to the database.
+    expect(queries).toBe(1 + 10);
+  });
 });
