@@ -50,6 +50,11 @@ const ENGINES: { label: string; env: Record<string, string>; command: StartComma
   { label: "household settings, event loop", env: { EMBEDDED_DB_THREAD: "main" }, command: START },
   { label: "household, worker, no flags", env: {}, command: { env: {}, flags: [] } },
   { label: "household, worker, semi-space only", env: {}, command: SEMI_SPACE_ONLY },
+  {
+    label: "household, worker, V8's tier-up budget",
+    env: {},
+    command: { env: START.env, flags: START.flags.filter((f) => !f.startsWith("--wasm-tiering-budget")) },
+  },
   { label: "household, worker (default)", env: {}, command: START },
 ];
 

@@ -35,7 +35,7 @@ import { feedRoutes } from "./feeds/routes.js";
 import { installErrorHandling } from "./http/errors.js";
 import { healthRoutes } from "./http/health.js";
 import { installInputGuards } from "./http/json-body.js";
-import { lazySerializers } from "./http/lazy-serializers.js";
+import { lazyCompilers } from "./http/lazy-compilers.js";
 import { ServerState } from "./http/lifecycle.js";
 import { loggerOptions } from "./http/logging.js";
 import { rateLimitPlugin } from "./http/rate-limit.js";
@@ -109,8 +109,8 @@ export interface BuiltApp {
    * Resolves `forced: true` when it had to cut any.
    */
   shutdown(options: { graceMs: number; timeoutMs: number }): Promise<{ forced: boolean }>;
-  /** Compiles the response serializers not used yet (answers how many); the server compiles each on first use. */
-  compileSerializers(): number;
+  /** Compiles the validators and serializers not used yet (answers how many); the server compiles each on first use. */
+  compileSchemas(): number;
 }
 
 /** Builds one instance of the app from its config and dependencies; nothing is global. */
@@ -181,10 +181,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   };
   ctx.changes.listenAll(userLimitsListener(config.limits));
 
-  const serializers = lazySerializers();
+  const compilers = lazyCompilers();
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
-    schemaController: { compilersFactory: { buildSerializer: serializers.factory } },
+    schemaController: { compilersFactory: compilers.compilersFactory },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => {
@@ -366,7 +366,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       }
       return { forced };
     },
-    compileSerializers: serializers.compileAll,
+    compileSchemas: compilers.compileAll,
   };
   return built;
 }
