@@ -27,6 +27,7 @@ import { createTokenCipher } from "./auth/token-cipher.js";
 import { bootstrapRoutes } from "./bootstrap/routes.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
+import { HOT_READ_CACHE_BYTES } from "./db/bounded-cache.js";
 import { DashboardChanges } from "./db/changes.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { openMarket } from "./exchange/open-market.js";
@@ -35,6 +36,7 @@ import { feedRoutes } from "./feeds/routes.js";
 import { installErrorHandling } from "./http/errors.js";
 import { healthRoutes } from "./http/health.js";
 import { installInputGuards } from "./http/json-body.js";
+import { JsonBytes } from "./http/json-bytes.js";
 import { lazyCompilers } from "./http/lazy-compilers.js";
 import { ServerState } from "./http/lifecycle.js";
 import { loggerOptions } from "./http/logging.js";
@@ -152,6 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const state = new ServerState();
 
   const ctx: AppContext = {
+    jsonBytes: new JsonBytes(HOT_READ_CACHE_BYTES),
     config,
     database,
     redis,

@@ -9,6 +9,7 @@ import type { Config } from "./config.js";
 import type { DashboardChanges } from "./db/changes.js";
 import type { Database } from "./db/client.js";
 import type { Market } from "./exchange/market.js";
+import type { JsonBytes } from "./http/json-bytes.js";
 import type { ServerState } from "./http/lifecycle.js";
 import type { Jobs } from "./jobs/jobs.js";
 import type { NotificationService } from "./notifications/service.js";
@@ -47,4 +48,6 @@ export interface AppContext {
   state: ServerState;
   /** Milliseconds now: version folding and upstream freshness read it; tests move it. */
   clock: () => number;
+  /** The bytes of large cached answers, encoded once (http/json-bytes.ts). */
+  jsonBytes: JsonBytes;
 }

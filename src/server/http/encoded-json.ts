@@ -19,8 +19,8 @@ export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, bo
   return reply.send(body.json);
 }
 
-/** Sends JSON text the database (or a cache) already built, as is, past the response serializer. */
-export function sendJsonText(reply: FastifyReply, json: string) {
+/** Sends JSON the database (or a cache) already built, as is, past the response serializer. */
+export function sendJsonText(reply: FastifyReply, json: string | Buffer) {
   return reply.type("application/json; charset=utf-8").serializer(String).send(json);
 }
 

@@ -79,7 +79,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
       const page = await listDashboardsJson(ctx.database, request.user.id, { limit: pageSize, after });
       if (page.next !== null)
         reply.header("link", `</api/dashboards?limit=${pageSize}&cursor=${page.next}>; rel="next"`);
-      return sendJsonText(reply, page.json);
+      return sendJsonText(reply, ctx.jsonBytes.of(page.json));
     },
   );
 

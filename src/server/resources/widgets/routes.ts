@@ -37,7 +37,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
       // One query in the common case; only an empty answer needs to tell "no widgets" from "no dashboard".
       if (json === "[]" && !(await mayReadDashboard(db, request.actor, dashboardId)))
         throw notFound("Dashboard");
-      return sendJsonText(reply, json);
+      return sendJsonText(reply, ctx.jsonBytes.of(json));
     },
   );
 
