@@ -48,6 +48,9 @@ describe.each(MODES)("realtime notifications (%s)", (modeName) => {
     expect(stream.res.headers["content-type"]).toMatch(/^text\/event-stream/);
     expect(stream.res.headers["cache-control"]).toBe("no-cache");
     expect(stream.res.headers["x-accel-buffering"]).toBe("no");
+    // The hijacked stream writes its own head; the security headers set before still go with it.
+    expect(stream.res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(stream.res.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
     await stream.until(() => stream.retry !== null, 1000, "retry");
     expect(stream.retry).toBe(3000);
 

@@ -80,10 +80,15 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
       // A stream is quiet between heartbeats by design: the idle timeout of other connections
       // (HTTP_IDLE_TIMEOUT_SECONDS) does not apply to it. Slow-reading clients are dropped by backlog.
       request.raw.socket.setTimeout(0);
+      // Headers set so far (the security headers) are Fastify's to write; a hijacked reply writes its own.
+      const headersSoFar = Object.fromEntries(
+        Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]),
+      );
       reply.hijack();
       hub.open(
         reply.raw,
         {
+          ...headersSoFar,
           "content-type": "text/event-stream; charset=utf-8",
           "cache-control": "no-cache",
           "x-accel-buffering": "no",
