@@ -77,11 +77,18 @@ beforeAll(async () => {
   page.on("pageerror", (error) => pageErrors.push(error.message));
 }, 120_000);
 
+// Closing took over 60 s once in CI (2026-11-27, a loaded machine; never locally): each step's time
+// is printed so the next occurrence says which one it was.
 afterAll(async () => {
-  await browser?.close();
-  await built?.close();
+  const timed = async (step: string, close: () => Promise<void> | undefined) => {
+    const started = performance.now();
+    await close();
+    console.log(`closing: ${step} took ${(performance.now() - started).toFixed(0)} ms`);
+  };
+  await timed("Chromium", () => browser?.close());
+  await timed("the server", () => built?.close());
   web?.cleanup();
-});
+}, 180_000);
 
 describe("the built bundle", () => {
   it("keeps the dashboard route's initial JavaScript within 250 KB gzipped", () => {
