@@ -23,7 +23,8 @@ export class JsonBytes {
     let bytes = this.encoded.get(json);
     if (!bytes) {
       bytes = Buffer.from(json, "utf8");
-      this.encoded.set(json, bytes, bytes.length);
+      // The key holds the text alive as well: both count against the bound.
+      this.encoded.set(json, bytes, json.length + bytes.length);
     }
     return bytes;
   }
