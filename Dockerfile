@@ -33,4 +33,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # instead of idling in malloc's arenas (README, Performance).
 ENV GLIBC_TUNABLES=glibc.malloc.mmap_threshold=16384:glibc.malloc.trim_threshold=16384
 # node is PID 1 (no npm, no shell): SIGTERM reaches the server's graceful shutdown directly.
-CMD ["node", "--max-semi-space-size=2", "--optimize-for-size", "--wasm-tiering-budget=180000000", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=2", "--wasm-tiering-budget=180000000", "dist/server/main.js"]
