@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer, ROOT } from "../../scripts/build.mjs";
 import { startCommand } from "../../scripts/start-command.mjs";
@@ -12,13 +13,41 @@ import { freePort } from "../support/ports.js";
 const outdir = path.join(ROOT, "node_modules/.cache/tessera/compiled-test", String(process.pid), "server");
 const dataDir = mkdtempSync(path.join(tmpdir(), "tessera-compiled-"));
 
+/**
+ * What a start loads before it answers: the output file of `entry` and every file it imports
+ * statically, with the sources bundled in them and the packages left in node_modules. Dynamic
+ * imports load later: in their run mode, or with the first request that needs them.
+ */
+function loadedAtStart(metafile: Metafile, entry: string) {
+  const outputs = Object.entries(metafile.outputs);
+  const first = outputs.find(([, output]) => output.entryPoint === entry)?.[0];
+  if (!first) throw new Error(`no output for ${entry}`);
+  const files = new Set<string>();
+  const sources = new Set<string>();
+  const packages = new Set<string>();
+  const queue = [first];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (files.has(file)) continue;
+    files.add(file);
+    const output = metafile.outputs[file]!;
+    for (const source of Object.keys(output.inputs)) sources.add(source);
+    for (const imported of output.imports) {
+      if (imported.kind !== "import-statement") continue;
+      if (imported.external) packages.add(imported.path);
+      else queue.push(imported.path);
+    }
+  }
+  return { sources: [...sources], packages: [...packages] };
+}
+
 describe("the compiled server", () => {
   let child: ChildProcess;
   let base: string;
   let output = "";
+  let metafile: Metafile;
 
   beforeAll(async () => {
-    await buildServer(outdir);
+    metafile = await buildServer(outdir);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     const start = startCommand();
@@ -55,6 +84,19 @@ describe("the compiled server", () => {
     if (child.exitCode === null) child.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(path.dirname(outdir), { recursive: true, force: true });
+  });
+
+  it("starts without the drivers of the other modes and the parsers of later requests", () => {
+    const bundledPackage = (name: string) => (source: string) => source.includes(`node_modules/${name}/`);
+    // Each of these cost 30-120 ms of a restart (README, Performance); they load when needed.
+    const later = ["pg", "pg-pool", "undici", "sanitize-html", "postcss", "@rowanmanning/feed-parser"];
+    const main = loadedAtStart(metafile, "src/server/main.ts");
+    for (const name of later) expect(main.sources.filter(bundledPackage(name)), name).toEqual([]);
+    expect(main.packages).not.toContain("ioredis");
+    expect(main.packages).toContain("@electric-sql/pglite");
+    // They are in the build, as chunks loaded on demand: the check above looks where they would be.
+    const everything = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
+    for (const name of later) expect(everything.some(bundledPackage(name)), name).toBe(true);
   });
 
   it("serves the API end to end on its embedded database, then stops cleanly on SIGTERM", async () => {

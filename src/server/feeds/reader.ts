@@ -1,7 +1,6 @@
 import type { FeedResult } from "../../contract/data.js";
 import { notFoundBecause, ProblemError, upstreamFailed } from "../http/errors.js";
 import type { Upstream } from "../upstream/upstream.js";
-import { normaliseFeed } from "./normalise.js";
 
 const ACCEPT = "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
 
@@ -25,6 +24,8 @@ export function createFeedReader(upstream: Upstream) {
         throw notFoundBecause(`${host} has no feed at ${url}`);
       if (response.status < 200 || response.status > 299)
         throw upstreamFailed(`${host} answered ${response.status} for the feed`);
+      // The XML parser loads with the first feed read, not with every start.
+      const { normaliseFeed } = await import("./normalise.js");
       try {
         return normaliseFeed(url, response.text);
       } catch {

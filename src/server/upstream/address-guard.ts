@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
-import { Agent } from "undici";
+import type * as Undici from "undici";
 import { addressNotAllowed } from "../http/errors.js";
 
 /**
@@ -14,10 +14,15 @@ import { addressNotAllowed } from "../http/errors.js";
 export interface AddressGuard {
   /** Throws 400 `address_not_allowed` when the URL's host is an address the guard refuses. */
   checkUrl(url: URL): void;
-  /** An HTTP agent that resolves names itself and refuses to connect to a refused address. */
-  readonly dispatcher: Agent;
+  /**
+   * undici's fetch through an agent that resolves names itself and refuses to connect to a
+   * refused address. Redirects are not followed (the caller checks each hop).
+   */
+  fetch(url: URL, init: GuardedInit): Promise<Awaited<ReturnType<typeof Undici.fetch>>>;
   close(): Promise<void>;
 }
+
+export type GuardedInit = Omit<NonNullable<Parameters<typeof Undici.fetch>[1]>, "dispatcher" | "redirect">;
 
 type Network = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
@@ -88,15 +93,28 @@ export function createAddressGuard(allowEntries: readonly string[], connectTimeo
     });
   };
 
-  const dispatcher = new Agent({ connect: { lookup, timeout: connectTimeoutMs } });
+  // undici (a large package) loads with the first user-given URL, not with every start.
+  let opening: Promise<{ fetch: typeof Undici.fetch; agent: Undici.Agent }> | null = null;
+  const open = () => {
+    opening ??= import("undici").then(({ Agent, fetch }) => ({
+      fetch,
+      agent: new Agent({ connect: { lookup, timeout: connectTimeoutMs } }),
+    }));
+    return opening;
+  };
   return {
-    dispatcher,
+    async fetch(url, init) {
+      const { fetch, agent } = await open();
+      return fetch(url, { ...init, redirect: "manual", dispatcher: agent });
+    },
     checkUrl(url) {
       const host = bare(url.hostname);
       if (allow.hosts.has(host)) return;
       // An address written in the URL is never looked up, so it is judged here.
       if (isIP(host) && !allowedAddress(host, allow)) throw refused(host);
     },
-    close: () => dispatcher.close(),
+    close: async () => {
+      if (opening) await (await opening).agent.close();
+    },
   };
 }

@@ -1,4 +1,3 @@
-import { fetch as guardedFetch } from "undici";
 import {
   addressNotAllowed,
   ProblemError,
@@ -6,7 +5,7 @@ import {
   upstreamFailed,
   upstreamTimeout,
 } from "../http/errors.js";
-import type { AddressGuard } from "./address-guard.js";
+import type { AddressGuard, GuardedInit } from "./address-guard.js";
 
 /** Larger answers are refused: no upstream we call sends anything near this. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -152,8 +151,6 @@ function networkReason(error: unknown): string {
   return cause?.code ?? (error as Error)?.name ?? "network error";
 }
 
-type GuardedInit = Omit<NonNullable<Parameters<typeof guardedFetch>[1]>, "dispatcher" | "redirect">;
-
 /** Fetches a user-given URL through the guard, following redirects itself so each hop is checked. */
 async function followGuarded(url: string, init: GuardedInit, guard: AddressGuard, maxRedirects: number) {
   let current = new URL(url);
@@ -161,11 +158,7 @@ async function followGuarded(url: string, init: GuardedInit, guard: AddressGuard
     if (current.protocol !== "http:" && current.protocol !== "https:")
       throw addressNotAllowed(`Only http and https addresses can be fetched, not ${current.protocol}`);
     guard.checkUrl(current);
-    const response = await guardedFetch(current, {
-      ...init,
-      redirect: "manual",
-      dispatcher: guard.dispatcher,
-    });
+    const response = await guard.fetch(current, init);
     const location = response.headers.get("location");
     if (response.status < 300 || response.status > 399 || !location || maxRedirects === 0) return response;
     await response.body?.cancel();

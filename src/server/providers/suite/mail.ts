@@ -9,7 +9,6 @@ import {
 } from "../../upstream/sources/google.js";
 import type { ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
-import { sanitizeEmailHtml, textToHtml } from "./sanitize.js";
 
 /** Gmail REST v1 (https://developers.google.com/gmail/api/reference/rest). */
 const GMAIL = "/gmail/v1/users/me";
@@ -111,6 +110,8 @@ export async function getMessage(
     const message = GmailMessage.read(res);
     const html = findBody(message.payload, "text/html");
     const text = html === null ? findBody(message.payload, "text/plain") : null;
+    // sanitize-html and its CSS parser load with the first message opened, not with every start.
+    const { sanitizeEmailHtml, textToHtml } = await import("./sanitize.js");
     return {
       ...toSummary(message),
       to: header(message.payload, "To"),
