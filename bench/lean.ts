@@ -97,20 +97,18 @@ async function engineRounds() {
         await addWidgets(s, (await call(s, "POST", "/api/dashboards", { name: "Home" })).id, 20);
         await stopServer(server);
       }
-      // Restarts one after another (each timed alone); each one's idle RSS is read IDLE_SECONDS after its own start.
-      const running: { server: Server; at: number; i: number }[] = [];
+      // Each restart alone: the servers started before it are stopped, since a server keeps a core
+      // busy for seconds after its start (V8 optimising PostgreSQL's engine, its GC) and would slow
+      // the next one's start. Its idle RSS is read IDLE_SECONDS after its own start.
       for (const [i, engine] of ENGINES.entries()) {
         const server = await startServer({ ...SECRETS, ...engine.env, DATA_DIR: dirs[i]! }, engine.command);
         results[i]!.restart.push(server.readyMs);
-        running.push({ server, at: Date.now() - server.readyMs, i });
-      }
-      for (const { server, at, i } of running) {
-        await sleep(Math.max(0, at + IDLE_SECONDS * 1000 - Date.now()));
+        await sleep(IDLE_SECONDS * 1000);
         results[i]!.idle.push(rssMiB(server.child.pid!));
+        await stopServer(server);
       }
-      for (const { server } of running) await stopServer(server);
       log(
-        `  round ${round + 1}: idle ${running.map(({ i }) => mib(results[i]!.idle.at(-1)!)).join(" / ")}; restart ${running.map(({ i }) => `${results[i]!.restart.at(-1)!.toFixed(0)} ms`).join(" / ")}`,
+        `  round ${round + 1}: idle ${results.map((r) => mib(r.idle.at(-1)!)).join(" / ")}; restart ${results.map((r) => `${r.restart.at(-1)!.toFixed(0)} ms`).join(" / ")}`,
       );
     } finally {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
