@@ -1,5 +1,4 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { Database, Db } from "./database.js";
 import { EmbeddedClient, type EngineThread } from "./embedded/client.js";
 import { initialiseDataDir } from "./embedded/init.js";
@@ -34,6 +33,9 @@ async function openEmbedded(
 ): Promise<Database> {
   await initialiseDataDir(dir, migrationsFolder, engine.tuned);
   const client = await EmbeddedClient.open({ dir, ...engine });
+  // Drizzle's PGlite driver brings PGlite's own JavaScript: loaded once the database thread has
+  // started, so that thread does not wait for it.
+  const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   // Drizzle's PGlite driver only calls query() and transaction(), which the client provides.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {

@@ -1,8 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { HOT_READ_CACHE_BYTES } from "../bounded-cache.js";
-import { type EngineOptions, openEngine } from "./engine.js";
+import type { EngineOptions } from "./engine.js";
 import { bundledWorkerEntry } from "./from-source.js";
-import { createHost } from "./host.js";
 import {
   deserializeError,
   type Envelope,
@@ -140,6 +139,7 @@ export interface TransactionClient {
 }
 
 async function inline(engine: EngineOptions): Promise<Transport> {
+  const [{ openEngine }, { createHost }] = await Promise.all([import("./engine.js"), import("./host.js")]);
   const host = createHost(await openEngine(engine));
   return { call: (request) => host.handle(request), stop: async () => {} };
 }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 
 /**
  * PostgreSQL settings for a household, not a server: PGlite's defaults (shared_buffers 128 MB)
@@ -29,5 +29,7 @@ export const isInitialised = (dir: string) => isMemory(dir) || existsSync(path.j
 
 export async function openEngine({ dir, tuned }: EngineOptions): Promise<PGlite> {
   if (!isMemory(dir)) mkdirSync(dir, { recursive: true });
+  // Loaded here, in the thread that runs the engine: the server's own start does not pay for it.
+  const { PGlite } = await import("@electric-sql/pglite");
   return PGlite.create(dir, tuned ? { postgresqlconf: EMBEDDED_POSTGRESQL_CONF } : {});
 }
