@@ -114,7 +114,9 @@ export function createAddressGuard(allowEntries: readonly string[], connectTimeo
       if (isIP(host) && !allowedAddress(host, allow)) throw refused(host);
     },
     close: async () => {
-      if (opening) await (await opening).agent.close();
+      // Nothing to close when undici never loaded (or failed to: its fetches reported that).
+      const opened = await opening?.catch(() => null);
+      await opened?.agent.close();
     },
   };
 }
