@@ -130,14 +130,24 @@ export function httpUrl(value: string): string | undefined {
   }
 }
 
+/**
+ * Zones found valid so far. Asking ICU means building a DateTimeFormat, a millisecond or more
+ * each time, and a dashboard's first render asks once per widget. Bounded, because the names
+ * come from users and ICU takes any mix of case.
+ */
+const knownZones = new Set<string>();
+const KNOWN_ZONES_MAX = 1024;
+
 export function isTimeZone(value: string): boolean {
   if (value.length === 0 || value.length > 64) return false;
+  if (knownZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
   } catch {
     return false;
   }
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.add(value);
+  return true;
 }
 
 export function isInstant(value: string): boolean {

@@ -26,13 +26,19 @@ export interface AppSettings {
 
 export const MEETING_REMINDER_MINUTES = [0, 1, 5, 10, 15, 30, 60] as const;
 
+let browserZone: string | undefined;
+
+/** Read once: it costs a DateTimeFormat, and every widget's settings default to it. */
 export function browserTimeZone(): string {
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return isValidTimeZone(zone) ? zone : "UTC";
-  } catch {
-    return "UTC";
+  if (browserZone === undefined) {
+    try {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      browserZone = isValidTimeZone(zone) ? zone : "UTC";
+    } catch {
+      browserZone = "UTC";
+    }
   }
+  return browserZone;
 }
 
 export function defaultAppSettings(): AppSettings {
