@@ -632,6 +632,30 @@ describe("a first day in the browser", () => {
   );
 
   it(
+    "shows the skeleton while a slow first answer comes, then the dashboard",
+    async () => {
+      // The first render waits for the bootstrap answer only until the next frame: a slow server
+      // gets the skeleton, never a blank page.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/api/bootstrap*", async (route) => {
+        await released;
+        await route.continue().catch(() => {});
+      });
+      await page.reload({ waitUntil: "commit" });
+      await page.locator(".app-skeleton").waitFor();
+      expect(await page.locator("[data-widget-type]").count()).toBe(0);
+      release();
+      await page.locator("[data-widget-type]").nth(6).waitFor();
+      expect(await page.locator(".app-skeleton").count()).toBe(0);
+      await page.unroute("**/api/bootstrap*");
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
     "receives a notification posted from another session live in the bell",
     async () => {
       const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {

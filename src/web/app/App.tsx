@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { createQueryClient } from "../lib/queries";
@@ -9,8 +9,9 @@ import { AppSkeleton, Workspace } from "./Workspace";
 // Visitors of a shared dashboard load only what that page needs on top of the widgets.
 const PublicDashboardPage = lazy(() => import("./PublicDashboard"));
 
-export function App() {
-  const [client] = useState(createQueryClient);
+/** `client` is the one main.tsx may have started the session query in before the first render. */
+export function App({ client: started }: { client?: QueryClient }) {
+  const [client] = useState(() => started ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <ToastProvider>

@@ -73,9 +73,23 @@ async function loadSession(client: QueryClient): Promise<SessionInfo | null> {
   return data.session;
 }
 
+const sessionQuery = (client: QueryClient) => ({
+  queryKey: keys.session,
+  queryFn: () => loadSession(client),
+  staleTime: 5 * 60_000,
+});
+
 export function useSession() {
   const client = useQueryClient();
-  return useQuery({ queryKey: keys.session, queryFn: () => loadSession(client), staleTime: 5 * 60_000 });
+  return useQuery(sessionQuery(client));
+}
+
+/**
+ * Asks for the session (the bootstrap answer) before the first render. Never rejects: a failure
+ * stays in the cache for the Workspace to show, as when the first render asks.
+ */
+export function prefetchSession(client: QueryClient): Promise<void> {
+  return client.prefetchQuery(sessionQuery(client));
 }
 
 export function useDashboards(enabled = true) {
