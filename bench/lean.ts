@@ -256,14 +256,16 @@ async function within<T>(ms: number, promise: Promise<T>, message: string): Prom
 
 /** Cold loads measured (after one warm-up load); a load takes about a second. */
 const PAGE_LOADS = Number(process.env.BENCH_PAGE_LOADS ?? 9);
+/** One of each widget kind (bench/support/seed.ts gives 13 widgets one kind each). */
+const PAGE_WIDGETS = 13;
 const RENDERED_WORD = "tessera-bench-rendered";
 /**
  * Runs in the page before its own scripts: on each animation frame (as the old polling did) it
- * looks for the 13 widgets, and says when it found them. A string, so no bundler helper leaks in.
+ * looks for the dashboard's widgets, and says when it found them. A string, so no bundler helper leaks in.
  */
 const RENDERED_PROBE = `if (location.protocol === "http:") {
   const look = () =>
-    document.querySelectorAll("[data-widget-id]").length >= 13
+    document.querySelectorAll("[data-widget-id]").length >= ${PAGE_WIDGETS}
       ? console.debug("${RENDERED_WORD} " + performance.now())
       : requestAnimationFrame(look);
   requestAnimationFrame(look);
@@ -280,7 +282,7 @@ async function pageRounds() {
     const user = await signUpOverHttp(server.base, "page");
     const s = { base: server.base, cookie: user.cookie };
     const dashboard = await call(s, "POST", "/api/dashboards", { name: "Thirteen" });
-    await addWidgets(s, dashboard.id, 13);
+    await addWidgets(s, dashboard.id, PAGE_WIDGETS);
     const settings = (await call(s, "GET", "/api/settings"))[0];
     await call(s, "PUT", "/api/settings", { id: settings.id, onboardingCompleted: true });
     const [name, value] = user.cookie.split("=") as [string, string];
@@ -385,7 +387,7 @@ async function main() {
         `   ${key.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${`${(r.serverCpu * 100).toFixed(0)}%`.padStart(10)} ${`${(r.clientCpu * 100).toFixed(0)}%`.padStart(10)}`,
       );
 
-    log("\n3. Cold page load of a 13-widget dashboard in Chromium (cache disabled, loopback)");
+    log(`\n3. Cold page load of a ${PAGE_WIDGETS}-widget dashboard in Chromium (cache disabled, loopback)`);
     const page = await pageRounds();
     log(
       `   ${(page.bytes / 1024).toFixed(1)} KB over the wire, rendered at ${page.ms.toFixed(0)} ms (median of ${PAGE_LOADS} cold loads); API requests before render: ${page.api.join(", ")} (held until the widgets rendered: ${page.held.join(", ") || "none"})`,
