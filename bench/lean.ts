@@ -159,10 +159,7 @@ const summarise = (rows: LoadResult[]): LoadResult => ({
 });
 
 async function loadRounds(pgUrl: string) {
-  const dirs = [
-    mkdtempSync(path.join(tmpdir(), "tessera-lean-")),
-    mkdtempSync(path.join(tmpdir(), "tessera-lean-")),
-  ];
+  const dirs = [0, 1, 2].map(() => mkdtempSync(path.join(tmpdir(), "tessera-lean-")));
   const targets: { name: string; server: Server; data: Awaited<ReturnType<typeof seed>> }[] = [];
   let bare: Awaited<ReturnType<typeof startProcess>> | null = null;
   try {

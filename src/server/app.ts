@@ -239,8 +239,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     app.addHook("onClose", async () => stopWatching());
   }
 
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, _payload, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
   installErrorHandling(app);
   state.install(app);

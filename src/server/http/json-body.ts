@@ -45,7 +45,15 @@ export function installInputGuards(app: FastifyInstance) {
       }
     },
   );
-  app.addHook("preValidation", async (request) => assertStorableParameters(request));
+  // Callback-style: it runs on every request and waits for nothing (an async hook costs a promise).
+  app.addHook("preValidation", (request, _reply, done) => {
+    try {
+      assertStorableParameters(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
 }
 
 export function parseJsonBody(text: string): unknown {

@@ -46,12 +46,14 @@ export class ServerState {
       socket.once("close", () => this.delivered(socket));
     });
     app.server.on("request", (request: { socket: Socket }) => this.delivered(request.socket));
-    app.addHook("onRequest", async () => {
-      if (this.phase !== "closing") return;
-      throw shuttingDown();
+    // Callback-style hooks: they run on every request and wait for nothing, and an async hook
+    // costs every request a promise and its microtasks.
+    app.addHook("onRequest", (_request, _reply, done) => {
+      done(this.phase === "closing" ? shuttingDown() : undefined);
     });
-    app.addHook("onSend", async (_request, reply) => {
+    app.addHook("onSend", (_request, reply, _payload, done) => {
       if (this.phase !== "serving") reply.header("connection", "close");
+      done();
     });
   }
 
