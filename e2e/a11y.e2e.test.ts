@@ -10,7 +10,7 @@ import { startFakeFeeds } from "../test/fakes/feeds.js";
 import type { FakeServer } from "../test/fakes/oauth-http.js";
 import { FakeWeather } from "../test/fakes/weather.js";
 import { upstreamConfig } from "../test/support/config.js";
-import { pageApi } from "./support/page-helpers.js";
+import { pageApi, stylesSettled } from "./support/page-helpers.js";
 import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
 import { OFFERED_WIDGETS } from "./support/widget-types.js";
 
@@ -63,6 +63,8 @@ const api = pageApi(
 async function audit(on: Page, name: string, theme: Theme, scope?: string): Promise<string[]> {
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses an inline tag.
   const started = Date.now();
+  // Contrast is checked on the colours at rest, not on a button or a dialog still easing in.
+  await stylesSettled(on);
   if (!(await on.evaluate(() => "axe" in window))) await on.evaluate(AXE_SOURCE);
   const violations = (await on.evaluate(
     async ([tags, selector]) => {

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../src/server/app.js";
 import { DARK_PAGE, LIGHT_PAGE, legibleOn, parseHex, readableTextOn } from "../src/web/lib/look.js";
-import { pageApi } from "./support/page-helpers.js";
+import { pageApi, stylesSettled } from "./support/page-helpers.js";
 import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
 
 /**
@@ -73,17 +73,7 @@ async function setTheme(theme: "light" | "dark") {
 
 /** What the look does to the dashboard: its accent, a primary button, the background and the scrim. */
 async function applied(on: Page) {
-  // Buttons ease their colours (0.12 s) when the look or the theme changes: a read in the middle
-  // of that reads a colour on its way. Read once the transitions running now have ended.
-  await on.evaluate(async () => {
-    for (;;) {
-      const running = document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition && animation.playState === "running");
-      if (running.length === 0) return;
-      await Promise.all(running.map((animation) => animation.finished.catch(() => {})));
-    }
-  });
+  await stylesSettled(on);
   return on.evaluate(() => {
     const section = document.querySelector<HTMLElement>("section.dashboard")!;
     const style = getComputedStyle(section);

@@ -35,3 +35,24 @@ export async function eventually<T>(
   }
   return last;
 }
+
+/**
+ * Resolves once the page's finite CSS transitions and animations have ended: buttons ease their
+ * colours (0.12 s) and dialogs fade in, so a colour read (or an axe contrast check) in the middle
+ * of one reads a colour on its way. Endless animations (spinners) are not waited for.
+ */
+export async function stylesSettled(on: Page) {
+  await on.evaluate(async () => {
+    for (;;) {
+      const running = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === "running" &&
+            animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => {})));
+    }
+  });
+}
