@@ -11,6 +11,7 @@ import { useNow } from "../../lib/use-now";
 import { Field } from "../../ui/fields";
 import { Icon } from "../../ui/icons";
 import { defineWidget, type WidgetProps, type WidgetSettingsProps } from "../types";
+import { EMOJI_CHOICES } from "./choices";
 import { formatTarget, fromLocalInput, remaining, timeLeftLabel, toLocalInput } from "./logic";
 import { NotifySetting } from "./Settings";
 
@@ -63,8 +64,6 @@ function Countdown({ config, settings, openSettings, readOnly }: WidgetProps<Cou
   );
 }
 
-const EMOJIS = ["🎉", "🚀", "🎂", "✈️", "🏖️", "📅", "⏰", "🎄", "💍", "🏁"];
-
 function EmojiSetting({ config, onChange }: WidgetSettingsProps<CountdownConfig>) {
   const { t } = useTranslation();
   return (
@@ -78,7 +77,7 @@ function EmojiSetting({ config, onChange }: WidgetSettingsProps<CountdownConfig>
             maxLength={16}
             onChange={(e) => onChange({ ...config, emoji: e.target.value || DEFAULT_EMOJI })}
           />
-          {EMOJIS.map((emoji) => (
+          {EMOJI_CHOICES.map((emoji) => (
             <button
               key={emoji}
               type="button"

@@ -1,0 +1,236 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BuiltApp } from "../src/server/app.js";
+import { pageApi } from "./support/page-helpers.js";
+import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+
+/**
+ * The emoji font in two parts (src/web/styles/emoji.css) in Chromium: a dashboard whose only
+ * emoji is the Countdown's 🎉 loads the common slice and not the full font, and emoji of every
+ * kind (the slice's, others, sequences mixing both, skin tones, flags, keycaps, VS16 forms) are
+ * drawn pixel for pixel as with the full font alone.
+ */
+
+const ARTIFACTS = path.resolve("test-results");
+const STEP = 60_000;
+const SLICE = /\/assets\/emoji-common-[\w-]+\.woff2$/;
+const FULL = /\/assets\/twemoji-[\w-]+\.woff2$/;
+
+/** Each sample, and whether it is drawn in colour (keycaps, Malayalam and © are not, slice or none). */
+const SAMPLES: [string, boolean][] = [
+  // In the slice.
+  ["🎉", true],
+  ["😀", true],
+  ["a 🎉 b", true],
+  ["🚀🎂", true],
+  ["✈️", true],
+  ["✈", true],
+  ["🏖️", true],
+  ["❤️", true],
+  ["👍🏽", true],
+  ["😮‍💨", true],
+  ["🙋‍♀️", true],
+  ["🙆🏽‍♂️", true],
+  ["❤️‍🔥", true],
+  ["❤️‍🩹", true],
+  // Not in the slice, or mixing slice and other characters.
+  ["🦊", true],
+  ["🌍", true],
+  ["☀️", true],
+  ["⚡", true],
+  ["🤙🏽", true],
+  ["👩‍🚀", true],
+  ["👩🏽‍🚀", true],
+  ["👨‍👩‍👧", true],
+  ["🏳️‍🌈", true],
+  ["🏃‍♀️", true],
+  ["🫱🏼‍🫲🏿", true],
+  ["🇩🇪", true],
+  ["🏴󠁧󠁢󠁳󠁣󠁴󠁿", true],
+  ["😀🦊👍🏿", true],
+  // No colour here, with or without the slice: the digit of a keycap is in neither face's range,
+  // this machine has no Malayalam font, Twemoji's © is grey.
+  ["1️⃣", false],
+  ["#️⃣", false],
+  ["©", false],
+  ["ന്‍", false],
+];
+
+let web: ReturnType<typeof buildWeb>;
+let built: BuiltApp;
+let baseUrl: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let boardId = "";
+
+const api = pageApi(
+  () => page,
+  () => baseUrl,
+);
+
+/** Counts the pixels of a PNG that are clearly coloured (not white, grey or black). */
+function colouredPixels(on: Page, png: Buffer): Promise<number> {
+  return on.evaluate(
+    async (bytes) => {
+      const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: "image/png" }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context2d = canvas.getContext("2d")!;
+      context2d.drawImage(bitmap, 0, 0);
+      const { data } = context2d.getImageData(0, 0, bitmap.width, bitmap.height);
+      let coloured = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const channels = [data[i]!, data[i + 1]!, data[i + 2]!];
+        if (Math.max(...channels) - Math.min(...channels) > 60) coloured++;
+      }
+      return coloured;
+    },
+    [...png],
+  );
+}
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  web = buildWeb();
+  ({ built, baseUrl } = await startServer(web.dist));
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${baseUrl}/signin`);
+  const signUp = await api("POST", "/api/auth/sign-up/email", {
+    name: "Ada",
+    email: `emoji-${Date.now()}@example.test`,
+    password: "a-long-enough-password",
+  });
+  expect(signUp.status).toBe(200);
+  const settings = await api("GET", "/api/settings");
+  await api("PUT", "/api/settings", {
+    id: settings.body[0].id,
+    onboardingCompleted: true,
+    config: { theme: "light", todoReminder: false, countdownReminder: false },
+  });
+  boardId = (await api("POST", "/api/dashboards", { name: "Party" })).body.id;
+  const widget = await api("POST", "/api/widgets", {
+    dashboardId: boardId,
+    widgetType: "Countdown",
+    positionX: 0,
+    positionY: 0,
+    width: 360,
+    height: 220,
+    config: { title: "Launch", target: "2031-06-01T09:30:00.000Z" },
+  });
+  expect(widget.status).toBe(201);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await built?.close();
+  web?.cleanup();
+});
+
+describe("the emoji font", () => {
+  it(
+    "loads only the common slice for a dashboard whose one emoji is the Countdown's 🎉",
+    async () => {
+      const fresh = await context.newPage();
+      const requested: string[] = [];
+      fresh.on("request", (request) => requested.push(new URL(request.url()).pathname));
+      await fresh.goto(`${baseUrl}/d/${boardId}`);
+      const emoji = fresh.locator('[data-widget-type="Countdown"] .countdown-emoji');
+      await expect.poll(() => emoji.textContent()).toBe("🎉");
+      await expect
+        .poll(() =>
+          fresh.evaluate(async () => {
+            await document.fonts.ready;
+            return [...document.fonts].filter((f) => f.family === "Tessera Emoji").map((f) => f.status);
+          }),
+        )
+        .toEqual(["unloaded", "loaded"]);
+      await fresh.screenshot({ path: path.join(ARTIFACTS, "emoji-dashboard.png") });
+      expect(await colouredPixels(fresh, await emoji.screenshot())).toBeGreaterThan(50);
+      expect(requested.filter((url) => SLICE.test(url))).toHaveLength(1);
+      expect(requested.filter((url) => FULL.test(url))).toEqual([]);
+      await fresh.close();
+    },
+    STEP,
+  );
+
+  it(
+    "draws every kind of emoji as the full font alone does",
+    async () => {
+      await page.goto(`${baseUrl}/d/${boardId}`);
+      await page.getByRole("heading", { name: "Party", level: 1 }).waitFor();
+      // "Tessera Emoji Full": the full font's face alone, from the same file and range.
+      await page.evaluate((samples) => {
+        const rule = [...document.styleSheets]
+          .flatMap((sheet) => [...sheet.cssRules])
+          .find(
+            (r): r is CSSFontFaceRule =>
+              r instanceof CSSFontFaceRule && /twemoji/.test(r.style.getPropertyValue("src")),
+          );
+        if (!rule) throw new Error("no @font-face for the full emoji font");
+        document.fonts.add(
+          new FontFace("Tessera Emoji Full", rule.style.getPropertyValue("src"), {
+            unicodeRange: rule.style.getPropertyValue("unicode-range"),
+            display: "swap",
+          }),
+        );
+        const sheet = document.createElement("div");
+        sheet.id = "emoji-samples";
+        Object.assign(sheet.style, {
+          position: "fixed",
+          inset: "0",
+          zIndex: "1000",
+          overflow: "auto",
+          background: "#fff",
+          display: "grid",
+          gridTemplateColumns: "repeat(4, 200px)",
+          gridAutoRows: "48px",
+        });
+        samples.forEach(([text], i) => {
+          for (const [kind, family] of [
+            ["sliced", '"Tessera Emoji", sans-serif'],
+            ["full", '"Tessera Emoji Full", sans-serif'],
+          ]) {
+            const cell = document.createElement("div");
+            cell.id = `${kind}-${i}`;
+            cell.textContent = text;
+            Object.assign(cell.style, {
+              fontFamily: family,
+              fontSize: "32px",
+              lineHeight: "48px",
+              color: "#000",
+              whiteSpace: "nowrap",
+              overflow: "hidden",
+            });
+            sheet.append(cell);
+          }
+        });
+        document.body.append(sheet);
+      }, SAMPLES);
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      });
+      expect(
+        await page.evaluate(() =>
+          [...document.fonts].map((f) => `${f.family.replaceAll('"', "")}: ${f.status}`),
+        ),
+      ).toEqual(["Tessera Emoji: loaded", "Tessera Emoji: loaded", "Tessera Emoji Full: loaded"]);
+      await page.locator("#emoji-samples").screenshot({ path: path.join(ARTIFACTS, "emoji-samples.png") });
+
+      const different: string[] = [];
+      for (const [i, [text, coloured]] of SAMPLES.entries()) {
+        const sliced = await page.locator(`#sliced-${i}`).screenshot();
+        const full = await page.locator(`#full-${i}`).screenshot();
+        if (!sliced.equals(full)) different.push(text);
+        if (coloured) expect(await colouredPixels(page, sliced), text).toBeGreaterThan(50);
+      }
+      expect(different).toEqual([]);
+    },
+    STEP,
+  );
+});
