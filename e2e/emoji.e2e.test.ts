@@ -7,27 +7,34 @@ import { pageApi } from "./support/page-helpers.js";
 import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
 
 /**
- * The emoji font in two parts (src/web/styles/emoji.css) in Chromium: a dashboard whose only
- * emoji is the Countdown's 🎉 loads the common slice and not the full font, and emoji of every
- * kind (the slice's, others, sequences mixing both, skin tones, flags, keycaps, VS16 forms) are
- * drawn pixel for pixel as with the full font alone.
+ * The emoji font in parts (src/web/styles/emoji.css) in Chromium: a dashboard whose only emoji
+ * is the Countdown's 🎉 loads the choices slice and neither the common slice nor the full font, one
+ * showing a smiley loads the common slice only, and emoji of every kind (each slice's, others,
+ * sequences mixing slices and the full font, skin tones, flags, keycaps, VS16 forms) are drawn
+ * pixel for pixel as with the full font alone.
  */
 
 const ARTIFACTS = path.resolve("test-results");
 const STEP = 60_000;
-const SLICE = /\/assets\/emoji-common-[\w-]+\.woff2$/;
-const FULL = /\/assets\/twemoji-[\w-]+\.woff2$/;
+const FONTS = {
+  common: /\/assets\/emoji-common-[\w-]+\.woff2$/,
+  choices: /\/assets\/emoji-choices-[\w-]+\.woff2$/,
+  full: /\/assets\/twemoji-[\w-]+\.woff2$/,
+};
 
 /** Each sample, and whether it is drawn in colour (keycaps, Malayalam and © are not, slice or none). */
 const SAMPLES: [string, boolean][] = [
-  // In the slice.
+  // In the choices slice.
   ["🎉", true],
-  ["😀", true],
   ["a 🎉 b", true],
   ["🚀🎂", true],
   ["✈️", true],
   ["✈", true],
   ["🏖️", true],
+  ["⏰️", true],
+  // In the common slice.
+  ["😀", true],
+  ["😀️", true],
   ["❤️", true],
   ["👍🏽", true],
   ["😮‍💨", true],
@@ -35,7 +42,16 @@ const SAMPLES: [string, boolean][] = [
   ["🙆🏽‍♂️", true],
   ["❤️‍🔥", true],
   ["❤️‍🩹", true],
-  // Not in the slice, or mixing slice and other characters.
+  // Across the two slices: side by side, and clusters that start in one and go on in the other.
+  ["🎉😀", true],
+  ["😀🎉", true],
+  ["🙋‍♀️🎂", true],
+  ["🎉🏽", true],
+  ["🚀🏿‍♀️", true],
+  ["🚀‍🔥", true],
+  ["😀‍🚀", true],
+  ["✈️‍❤️", true],
+  // In neither slice, or mixing slices and other characters.
   ["🦊", true],
   ["🌍", true],
   ["☀️", true],
@@ -50,6 +66,11 @@ const SAMPLES: [string, boolean][] = [
   ["🇩🇪", true],
   ["🏴󠁧󠁢󠁳󠁣󠁴󠁿", true],
   ["😀🦊👍🏿", true],
+  ["🧑‍🚀", true],
+  ["🧑🏽‍🚀", true],
+  ["👩‍✈️", true],
+  ["🧑‍🎄", true],
+  ["🎉🦊", true],
   // No colour here, with or without the slice: the digit of a keycap is in neither face's range,
   // this machine has no Malayalam font, Twemoji's © is grey.
   ["1️⃣", false],
@@ -64,7 +85,18 @@ let baseUrl: string;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let boardId = "";
+
+/** Dashboards whose one emoji is their Countdown's, and the slice that draws it. */
+interface Board {
+  name: string;
+  emoji: string;
+  slice: "common" | "choices";
+  id: string;
+}
+const BOARDS: Board[] = [
+  { name: "Party", emoji: "🎉", slice: "choices", id: "" },
+  { name: "Smiles", emoji: "😀", slice: "common", id: "" },
+];
 
 const api = pageApi(
   () => page,
@@ -112,17 +144,24 @@ beforeAll(async () => {
     onboardingCompleted: true,
     config: { theme: "light", todoReminder: false, countdownReminder: false },
   });
-  boardId = (await api("POST", "/api/dashboards", { name: "Party" })).body.id;
-  const widget = await api("POST", "/api/widgets", {
-    dashboardId: boardId,
-    widgetType: "Countdown",
-    positionX: 0,
-    positionY: 0,
-    width: 360,
-    height: 220,
-    config: { title: "Launch", target: "2031-06-01T09:30:00.000Z" },
-  });
-  expect(widget.status).toBe(201);
+  for (const board of BOARDS) {
+    board.id = (await api("POST", "/api/dashboards", { name: board.name })).body.id;
+    const widget = await api("POST", "/api/widgets", {
+      dashboardId: board.id,
+      widgetType: "Countdown",
+      positionX: 0,
+      positionY: 0,
+      width: 360,
+      height: 220,
+      // The Party's is the default, 🎉.
+      config: {
+        title: "Launch",
+        target: "2031-06-01T09:30:00.000Z",
+        ...(board.emoji === "🎉" ? {} : { emoji: board.emoji }),
+      },
+    });
+    expect(widget.status).toBe(201);
+  }
 }, 180_000);
 
 afterAll(async () => {
@@ -132,15 +171,16 @@ afterAll(async () => {
 });
 
 describe("the emoji font", () => {
-  it(
-    "loads only the common slice for a dashboard whose one emoji is the Countdown's 🎉",
-    async () => {
+  it.each(BOARDS)(
+    "loads only the $slice slice for a dashboard whose one emoji is the Countdown's $emoji",
+    async (board) => {
       const fresh = await context.newPage();
       const requested: string[] = [];
       fresh.on("request", (request) => requested.push(new URL(request.url()).pathname));
-      await fresh.goto(`${baseUrl}/d/${boardId}`);
+      await fresh.goto(`${baseUrl}/d/${board.id}`);
       const emoji = fresh.locator('[data-widget-type="Countdown"] .countdown-emoji');
-      await expect.poll(() => emoji.textContent()).toBe("🎉");
+      await expect.poll(() => emoji.textContent()).toBe(board.emoji);
+      // The faces in emoji.css's order: the full font's, the common slice's, the choices slice's.
       await expect
         .poll(() =>
           fresh.evaluate(async () => {
@@ -148,11 +188,18 @@ describe("the emoji font", () => {
             return [...document.fonts].filter((f) => f.family === "Tessera Emoji").map((f) => f.status);
           }),
         )
-        .toEqual(["unloaded", "loaded"]);
-      await fresh.screenshot({ path: path.join(ARTIFACTS, "emoji-dashboard.png") });
+        .toEqual(["full", "common", "choices"].map((font) => (font === board.slice ? "loaded" : "unloaded")));
+      await fresh.screenshot({ path: path.join(ARTIFACTS, `emoji-dashboard-${board.slice}.png`) });
       expect(await colouredPixels(fresh, await emoji.screenshot())).toBeGreaterThan(50);
-      expect(requested.filter((url) => SLICE.test(url))).toHaveLength(1);
-      expect(requested.filter((url) => FULL.test(url))).toEqual([]);
+      const fonts = Object.entries(FONTS).map(([font, url]) => [
+        font,
+        requested.filter((r) => url.test(r)).length,
+      ]);
+      expect(Object.fromEntries(fonts)).toEqual({
+        common: board.slice === "common" ? 1 : 0,
+        choices: board.slice === "choices" ? 1 : 0,
+        full: 0,
+      });
       await fresh.close();
     },
     STEP,
@@ -161,8 +208,9 @@ describe("the emoji font", () => {
   it(
     "draws every kind of emoji as the full font alone does",
     async () => {
-      await page.goto(`${baseUrl}/d/${boardId}`);
-      await page.getByRole("heading", { name: "Party", level: 1 }).waitFor();
+      const party = BOARDS[0]!;
+      await page.goto(`${baseUrl}/d/${party.id}`);
+      await page.getByRole("heading", { name: party.name, level: 1 }).waitFor();
       // "Tessera Emoji Full": the full font's face alone, from the same file and range.
       await page.evaluate((samples) => {
         const rule = [...document.styleSheets]
@@ -187,7 +235,7 @@ describe("the emoji font", () => {
           overflow: "auto",
           background: "#fff",
           display: "grid",
-          gridTemplateColumns: "repeat(4, 200px)",
+          gridTemplateColumns: "repeat(6, 200px)",
           gridAutoRows: "48px",
         });
         samples.forEach(([text], i) => {
@@ -219,7 +267,12 @@ describe("the emoji font", () => {
         await page.evaluate(() =>
           [...document.fonts].map((f) => `${f.family.replaceAll('"', "")}: ${f.status}`),
         ),
-      ).toEqual(["Tessera Emoji: loaded", "Tessera Emoji: loaded", "Tessera Emoji Full: loaded"]);
+      ).toEqual([
+        "Tessera Emoji: loaded",
+        "Tessera Emoji: loaded",
+        "Tessera Emoji: loaded",
+        "Tessera Emoji Full: loaded",
+      ]);
       await page.locator("#emoji-samples").screenshot({ path: path.join(ARTIFACTS, "emoji-samples.png") });
 
       const different: string[] = [];

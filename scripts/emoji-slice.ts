@@ -1,8 +1,9 @@
 /**
- * Writes the common emoji slice: the code points of src/web/styles/emoji-common.ts cut out of the
- * installed Twemoji font into src/web/styles/emoji-common.woff2, and its @font-face unicode-range
- * into emoji.css. Usage: npm run emoji:slice (after changing the list or the twemoji-colr-font
- * package; src/web/styles/emoji-common.test.ts fails until then). The build only copies the file.
+ * Writes the emoji slices: for each slice of src/web/styles/emoji-common.ts, its code points cut
+ * out of the installed Twemoji font into its WOFF2 file next to emoji.css, and its @font-face
+ * unicode-range into emoji.css. Usage: npm run emoji:slice (after changing the lists or the
+ * twemoji-colr-font package; src/web/styles/emoji-common.test.ts fails until then). The build only
+ * copies the files.
  *
  * HarfBuzz's subsetter (harfbuzzjs's WASM build, as subset-font uses it) keeps the glyphs of the
  * code points and their ligatures (the glyph closure: 👍🏽, ❤️‍🔥), but that build has no colour
@@ -17,30 +18,55 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as hb from "harfbuzzjs";
 import { compress, decompress } from "wawoff2";
-import { sliceCodePoints, sliceRangeCodePoints, unicodeRange } from "../src/web/styles/emoji-common.js";
+import {
+  EMOJI_SLICES,
+  type EmojiSlice,
+  rangeCodePoints,
+  unicodeRange,
+} from "../src/web/styles/emoji-common.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const STYLES = path.join(root, "src/web/styles");
 export const FULL_FONT = path.join(root, "node_modules/twemoji-colr-font/twemoji.woff2");
-export const SLICE_FONT = path.join(root, "src/web/styles/emoji-common.woff2");
-export const EMOJI_CSS = path.join(root, "src/web/styles/emoji.css");
+export const EMOJI_CSS = path.join(STYLES, "emoji.css");
+
+/** Where a slice's file is. */
+export const sliceFile = (slice: EmojiSlice) => path.join(STYLES, slice.file);
 
 // ---- emoji.css
 
-/** The @font-face rule whose src is the slice, and its unicode-range declaration. */
-const SLICE_FACE = /@font-face\s*{[^}]*url\("\.\/emoji-common\.woff2"\)[^}]*}/;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The @font-face rule whose src is this file (`url("./file")`, or with a query such as
+ * `?no-inline`), and its unicode-range declaration.
+ */
+const faceOf = (file: string) =>
+  new RegExp(String.raw`@font-face\s*{[^}]*url\("\./${escapeRegExp(file)}(\?[^"]*)?"\)[^}]*}`);
 const RANGE = /unicode-range:([^;]*);/;
 
-/** The slice face's unicode-range in the stylesheet, as written (whitespace folded). */
-export function sliceRangeInCss(css: string): string {
-  const face = SLICE_FACE.exec(css)?.[0];
+/** Where the @font-face rule of this file starts in the stylesheet, -1 when it has none. */
+export function faceIndex(css: string, file: string): number {
+  return faceOf(file).exec(css)?.index ?? -1;
+}
+
+/** The unicode-range of the file's face in the stylesheet, as written (whitespace folded). */
+export function sliceRangeInCss(css: string, file: string): string {
+  const face = faceOf(file).exec(css)?.[0];
   const range = face && RANGE.exec(face)?.[1];
-  if (!range) throw new Error("emoji.css has no @font-face for ./emoji-common.woff2 with a unicode-range");
+  if (!range) throw new Error(`emoji.css has no @font-face for ./${file} with a unicode-range`);
   return range.trim().replace(/\s+/g, " ");
 }
 
-/** The stylesheet with the slice face's unicode-range set to `range`, wrapped like the other face's. */
-export function withSliceRange(css: string, range: string): string {
-  sliceRangeInCss(css);
+/**
+ * The stylesheet with the file's face's unicode-range set to `range`: on its declaration's line
+ * when it fits in the formatter's 110 columns, else wrapped like the other faces' (as Biome
+ * formats them).
+ */
+export function withSliceRange(css: string, file: string, range: string): string {
+  sliceRangeInCss(css, file);
+  if (`  unicode-range: ${range};`.length <= 110)
+    return css.replace(faceOf(file), (face) => face.replace(RANGE, `unicode-range: ${range};`));
   const lines: string[] = [];
   for (const part of range.split(", ")) {
     const last = lines.length - 1;
@@ -48,7 +74,7 @@ export function withSliceRange(css: string, range: string): string {
     else lines.push(`${part},`);
   }
   const value = lines.map((line) => `\n    ${line}`).join("");
-  return css.replace(SLICE_FACE, (face) => face.replace(RANGE, `unicode-range:${value.slice(0, -1)};`));
+  return css.replace(faceOf(file), (face) => face.replace(RANGE, `unicode-range:${value.slice(0, -1)};`));
 }
 
 // ---- sfnt tables
@@ -334,16 +360,16 @@ export async function makeSlice(fullWoff2: Uint8Array, codePoints: readonly numb
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const codePoints = sliceCodePoints();
   const full = readFileSync(FULL_FONT);
-  const slice = await makeSlice(full, codePoints);
-  writeFileSync(SLICE_FONT, slice);
-  writeFileSync(
-    EMOJI_CSS,
-    withSliceRange(readFileSync(EMOJI_CSS, "utf8"), unicodeRange(sliceRangeCodePoints())),
-  );
-  console.log(
-    `${path.relative(root, SLICE_FONT)}: ${codePoints.length} code points, ${slice.length} bytes ` +
-      `(${((100 * slice.length) / full.length).toFixed(1)}% of the full font's ${full.length})`,
-  );
+  let css = readFileSync(EMOJI_CSS, "utf8");
+  for (const slice of EMOJI_SLICES) {
+    const bytes = await makeSlice(full, slice.codePoints);
+    writeFileSync(sliceFile(slice), bytes);
+    css = withSliceRange(css, slice.file, unicodeRange(rangeCodePoints(slice)));
+    console.log(
+      `${path.relative(root, sliceFile(slice))} (${slice.name}): ${slice.codePoints.length} code points, ` +
+        `${bytes.length} bytes (${((100 * bytes.length) / full.length).toFixed(1)}% of the full font's ${full.length})`,
+    );
+  }
+  writeFileSync(EMOJI_CSS, css);
 }

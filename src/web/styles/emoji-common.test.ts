@@ -5,22 +5,19 @@ import { decompress } from "wawoff2";
 import {
   EMOJI_CSS,
   FULL_FONT,
+  faceIndex,
   makeSlice,
-  SLICE_FONT,
+  sliceFile,
   sliceRangeInCss,
 } from "../../../scripts/emoji-slice.js";
-import {
-  commonEmoji,
-  SKIN_TONES,
-  sliceCodePoints,
-  sliceRangeCodePoints,
-  unicodeRange,
-} from "./emoji-common.js";
+import { DEFAULT_EMOJI } from "../../contract/widgets/countdown";
+import { EMOJI_CHOICES } from "../widgets/Countdown/choices";
+import { EMOJI_SLICES, rangeCodePoints, unicodeRange, VS16 } from "./emoji-common.js";
 
 /**
- * The committed emoji slice, its @font-face in emoji.css and the list in emoji-common.ts agree,
- * and the slice draws what the installed full font draws. When this fails after a change to the
- * list or to twemoji-colr-font: `npm run emoji:slice`.
+ * The committed emoji slices, their @font-face rules in emoji.css and the lists in
+ * emoji-common.ts agree, and each slice draws what the installed full font draws. When this
+ * fails after a change to the lists or to twemoji-colr-font: `npm run emoji:slice`.
  */
 
 interface LoadedFont {
@@ -74,35 +71,64 @@ function sequences({ face, font }: LoadedFont): number[][] {
   return found;
 }
 
-describe("the common emoji slice", () => {
-  const sliceBytes = readFileSync(SLICE_FONT);
-  const fullBytes = readFileSync(FULL_FONT);
-  let slice: LoadedFont;
-  let full: LoadedFont;
+/** The most bytes a slice may have: the choices are what most dashboards load. */
+const MAX_BYTES: Record<string, number> = { common: 40 * 1024, choices: 8 * 1024 };
+
+const fullBytes = readFileSync(FULL_FONT);
+let full: LoadedFont;
+beforeAll(async () => {
+  full = await load(fullBytes);
+});
+
+describe("the emoji slices", () => {
+  const css = readFileSync(EMOJI_CSS, "utf8");
+
+  it("are faces of the one family, declared after the full font in the lists' order", () => {
+    expect(css.match(/font-family: "Tessera Emoji";/g)).toHaveLength(1 + EMOJI_SLICES.length);
+    const at = EMOJI_SLICES.map((slice) => faceIndex(css, slice.file));
+    expect(at.every((index) => index > css.indexOf('url("twemoji-colr-font/twemoji.woff2")'))).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+  });
+
+  it("claim each code point once, and none claims VS16", () => {
+    const claimed = EMOJI_SLICES.flatMap(rangeCodePoints);
+    expect(claimed).toHaveLength(new Set(claimed).size);
+    expect(claimed).not.toContain(VS16);
+  });
+
+  it("give the Countdown's default and choices, and only them, the last face", () => {
+    const last = EMOJI_SLICES.at(-1)!;
+    expect(new Set(last.emoji)).toEqual(new Set([DEFAULT_EMOJI, ...EMOJI_CHOICES]));
+  });
+
+  it("finish more than a hundred of the full font's sequences together", () => {
+    const starts = new Set(EMOJI_SLICES.flatMap((slice) => slice.codePoints));
+    expect(sequences(full).filter((sequence) => starts.has(sequence[0]!)).length).toBeGreaterThan(100);
+  });
+});
+
+describe.each(EMOJI_SLICES)("the $name emoji slice", (slice) => {
+  const sliceBytes = readFileSync(sliceFile(slice));
+  let sliced: LoadedFont;
   beforeAll(async () => {
-    slice = await load(sliceBytes);
-    full = await load(fullBytes);
+    sliced = await load(sliceBytes);
   });
 
-  it("is declared after the full font, with the list's code points as its unicode-range", () => {
+  it("has the list's code points but VS16 as its unicode-range", () => {
     const css = readFileSync(EMOJI_CSS, "utf8");
-    expect(sliceRangeInCss(css)).toBe(unicodeRange(sliceRangeCodePoints()));
-    expect(css.indexOf('url("./emoji-common.woff2")')).toBeGreaterThan(
-      css.indexOf('url("twemoji-colr-font/twemoji.woff2")'),
-    );
-    expect(css.match(/font-family: "Tessera Emoji";/g)).toHaveLength(2);
+    expect(sliceRangeInCss(css, slice.file)).toBe(unicodeRange(rangeCodePoints(slice)));
   });
 
-  it("maps exactly the list's code points, stays small and is what the script makes of the installed font", async () => {
-    expect([...slice.face.collectUnicodes()].sort((a, b) => a - b)).toEqual(sliceCodePoints());
-    expect(sliceBytes.length).toBeLessThan(40 * 1024);
-    expect(Buffer.from(await makeSlice(fullBytes, sliceCodePoints())).equals(sliceBytes)).toBe(true);
+  it("maps exactly the list's code points, VS16 too, stays small and is what the script makes of the installed font", async () => {
+    expect([...sliced.face.collectUnicodes()].sort((a, b) => a - b)).toEqual(slice.codePoints);
+    expect(slice.codePoints).toContain(VS16);
+    expect(sliceBytes.length).toBeLessThan(MAX_BYTES[slice.name]!);
+    expect(Buffer.from(await makeSlice(fullBytes, slice.codePoints)).equals(sliceBytes)).toBe(true);
   });
 
-  it("draws every emoji of the list, in colour, as the full font does", () => {
-    const texts = [...commonEmoji(), ...SKIN_TONES];
-    for (const text of texts) {
-      const drawn = drawing(slice, text);
+  it("draws every emoji of its list, in colour, as the full font does", () => {
+    for (const text of slice.emoji) {
+      const drawn = drawing(sliced, text);
       expect(
         drawn.some((glyph) => glyph.layers.length > 0 && !glyph.notdef),
         text,
@@ -112,16 +138,15 @@ describe("the common emoji slice", () => {
   });
 
   it("finishes every sequence it starts, and draws it as one glyph as the full font does", () => {
-    const own = new Set(sliceCodePoints());
+    const own = new Set(slice.codePoints);
     const started = sequences(full).filter((sequence) => own.has(sequence[0]!));
-    expect(started.length).toBeGreaterThan(100);
     for (const sequence of started) {
       const text = String.fromCodePoint(...sequence);
       expect(
         sequence.filter((codePoint) => !own.has(codePoint)).map((codePoint) => codePoint.toString(16)),
         `${text} needs`,
       ).toEqual([]);
-      const drawn = drawing(slice, text);
+      const drawn = drawing(sliced, text);
       expect(drawn, text).toHaveLength(1);
       expect(drawn, text).toEqual(drawing(full, text));
     }

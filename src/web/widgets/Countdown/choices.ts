@@ -1,5 +1,6 @@
 /**
- * The emoji the Countdown settings offer with one click. They are also in the common emoji slice
- * (src/web/styles/emoji-common.ts), so a picked one never needs the whole emoji font.
+ * The emoji the Countdown settings offer with one click. With the default they have a slice of
+ * the emoji font of their own (src/web/styles/emoji-common.ts), so a dashboard showing a picked
+ * one loads a few KB of font, never the whole emoji font.
  */
 export const EMOJI_CHOICES = ["🎉", "🚀", "🎂", "✈️", "🏖️", "📅", "⏰", "🎄", "💍", "🏁"];
