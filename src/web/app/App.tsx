@@ -3,11 +3,12 @@ import { lazy, Suspense, useState } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { createQueryClient } from "../lib/queries";
 import { ToastProvider } from "../ui/Toasts";
-import { AuthPage } from "./AuthPage";
 import { AppSkeleton, Workspace } from "./Workspace";
 
 // Visitors of a shared dashboard load only what that page needs on top of the widgets.
 const PublicDashboardPage = lazy(() => import("./PublicDashboard"));
+// Signed-in people, who open the app most, never need the sign-in form's code.
+const AuthPage = lazy(() => import("./AuthPage").then((m) => ({ default: m.AuthPage })));
 
 /** `client` is the one main.tsx may have started the session query in before the first render. */
 export function App({ client: started }: { client?: QueryClient }) {
@@ -17,8 +18,22 @@ export function App({ client: started }: { client?: QueryClient }) {
       <ToastProvider>
         <BrowserRouter>
           <Routes>
-            <Route path="/signin" element={<AuthPage mode="signin" />} />
-            <Route path="/signup" element={<AuthPage mode="signup" />} />
+            <Route
+              path="/signin"
+              element={
+                <Suspense fallback={null}>
+                  <AuthPage mode="signin" />
+                </Suspense>
+              }
+            />
+            <Route
+              path="/signup"
+              element={
+                <Suspense fallback={null}>
+                  <AuthPage mode="signup" />
+                </Suspense>
+              }
+            />
             <Route
               path="/p/:dashboardId"
               element={

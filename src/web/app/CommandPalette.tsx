@@ -1,5 +1,5 @@
 import { useQueries } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useId, useMemo, useState } from "react";
+import { type KeyboardEvent, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatch, useNavigate } from "react-router";
 import { api } from "../lib/api";
@@ -15,40 +15,6 @@ import { useSettingsTabLabels } from "./settings-tabs";
 import { widgetName } from "./widget-name";
 
 const MAX_RESULTS = 60;
-
-/** Is the key press meant for a text field (where "/" and "?" are just characters)? */
-export function isTyping(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  return !!element?.closest?.("input, textarea, select, [contenteditable='true']");
-}
-
-/**
- * Ctrl+K (⌘K on a Mac) or "/" opens the palette, "?" the list of shortcuts, from anywhere in
- * the signed-in app.
- */
-export function usePaletteShortcuts(openPalette: () => void, openShortcuts: () => void) {
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey) return;
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
-        event.preventDefault();
-        openPalette();
-        return;
-      }
-      if (event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      if (document.querySelector("dialog[open]")) return;
-      if (event.key === "/") {
-        event.preventDefault();
-        openPalette();
-      } else if (event.key === "?") {
-        event.preventDefault();
-        openShortcuts();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [openPalette, openShortcuts]);
-}
 
 /** Bookmarks and notes of every dashboard, read when the palette opens. */
 function useFindables(enabled: boolean) {

@@ -300,6 +300,7 @@ export function Header({ user, onOpenPalette }: { user: SessionUser; onOpenPalet
         type="button"
         className="palette-button"
         onClick={onOpenPalette}
+        onPointerEnter={() => void import("./CommandPalette")}
         aria-label={t("header.search")}
         aria-keyshortcuts="Control+K Meta+K /"
       >

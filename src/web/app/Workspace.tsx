@@ -11,15 +11,18 @@ import { useTheme } from "../lib/theme";
 import { WidgetStoreProvider } from "../lib/widget-store";
 import { ErrorState, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
-import { CommandPalette, ShortcutSheet, usePaletteShortcuts } from "./CommandPalette";
 import { type DashboardCommands, DashboardCommandsContext } from "./commands";
 import { DashboardRoute } from "./DashboardView";
 import { EmptyDashboards } from "./EmptyDashboards";
 import { Header } from "./Header";
-import { Onboarding } from "./Onboarding";
+import { usePaletteShortcuts } from "./palette-shortcuts";
 
 // Only admins open it, and seldom: it loads on first visit.
 const AdminPage = lazy(() => import("../admin/AdminPage"));
+// Not needed to show a dashboard: each loads when it is first shown.
+const Onboarding = lazy(() => import("./Onboarding").then((m) => ({ default: m.Onboarding })));
+const CommandPalette = lazy(() => import("./CommandPalette").then((m) => ({ default: m.CommandPalette })));
+const ShortcutSheet = lazy(() => import("./CommandPalette").then((m) => ({ default: m.ShortcutSheet })));
 
 /** Placeholder cards: key, width, height. */
 const APP_SKELETON = [
@@ -179,9 +182,16 @@ function SignedIn({ user }: { user: SessionUser }) {
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </main>
-        {!settings.data.onboardingCompleted && <Onboarding user={user} />}
-        {overlay === "palette" && <CommandPalette onClose={closeOverlay} onShortcuts={openShortcuts} />}
-        {overlay === "shortcuts" && <ShortcutSheet onClose={closeOverlay} />}
+        {/* One boundary each: one loading must not hide another that is open. */}
+        <Suspense fallback={null}>
+          {!settings.data.onboardingCompleted && <Onboarding user={user} />}
+        </Suspense>
+        <Suspense fallback={null}>
+          {overlay === "palette" && <CommandPalette onClose={closeOverlay} onShortcuts={openShortcuts} />}
+        </Suspense>
+        <Suspense fallback={null}>
+          {overlay === "shortcuts" && <ShortcutSheet onClose={closeOverlay} />}
+        </Suspense>
       </div>
     </DashboardCommandsContext.Provider>
   );
