@@ -1,6 +1,9 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/server/db/client.js";
@@ -157,6 +160,36 @@ describe("the embedded data directory", () => {
     await second.close();
     expect(rows).toHaveLength(1);
   });
+
+  it("ends its thread when the engine cannot open a damaged database, so the process can exit", async () => {
+    const dir = path.join(root, "damaged");
+    const made = await open(dir);
+    await made.migrate();
+    await made.close();
+    writeFileSync(path.join(dir, "global", "pg_control"), Buffer.alloc(100, 0x5a));
+    // In a process of its own: what is measured is whether that process ends by itself once the
+    // failure has been reported (a thread left listening kept it alive).
+    const script = path.join(root, "open-damaged.mts");
+    const client = pathToFileURL(path.resolve("src/server/db/client.ts")).href;
+    writeFileSync(
+      script,
+      `import { openDatabase } from ${JSON.stringify(client)};
+const database = await openDatabase({ databaseUrl: null, pgliteDir: process.argv[2], embeddedEngine: { thread: "worker", tuned: true, readCache: true } });
+await database.migrate().then(() => console.log("opened"), () => console.log("refused"));`,
+    );
+    const child = spawn(process.execPath, ["--import", "tsx", script, dir], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    const deadline = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    const [code, signal] = await once(child, "exit");
+    clearTimeout(deadline);
+    expect(output.trim()).toBe("refused");
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+  }, 60_000);
 
   it("refuses a directory that holds something other than a database", async () => {
     const dir = path.join(root, "not-a-db");

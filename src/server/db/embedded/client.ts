@@ -168,7 +168,12 @@ function startWorker(engine: EngineOptions): Transport {
   // server goes on loading while PGlite starts.
   worker.on("message", (message: Reply | { ready: boolean; error?: SerializedError }) => {
     if ("ready" in message) {
-      if (!message.ready) failAll(deserializeError(message.error!));
+      if (!message.ready) {
+        failAll(deserializeError(message.error!));
+        // The thread listens for requests it can no longer answer, and a request that was in
+        // flight left it ref'd: it would keep the process alive after the failure was reported.
+        void worker.terminate();
+      }
       return;
     }
     const entry = pending.get(message.id);
