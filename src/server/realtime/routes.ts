@@ -4,6 +4,7 @@ import { NOTIFICATION_CREATED, userChannel } from "../../contract/notifications.
 import { Uuid } from "../../contract/resources.js";
 import type { AppContext } from "../context.js";
 import { tooManyStreams, unavailable } from "../http/errors.js";
+import { headersSetSoFar } from "../http/hijack-headers.js";
 import { errorResponses } from "../http/schemas.js";
 import type { UserActor } from "../policies/actor.js";
 import { assertMayListen } from "../policies/records.js";
@@ -80,10 +81,7 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
       // A stream is quiet between heartbeats by design: the idle timeout of other connections
       // (HTTP_IDLE_TIMEOUT_SECONDS) does not apply to it. Slow-reading clients are dropped by backlog.
       request.raw.socket.setTimeout(0);
-      // Headers set so far (the security headers) are Fastify's to write; a hijacked reply writes its own.
-      const headersSoFar = Object.fromEntries(
-        Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]),
-      );
+      const headersSoFar = headersSetSoFar(reply);
       reply.hijack();
       hub.open(
         reply.raw,

@@ -1,4 +1,4 @@
-import type { ServerResponse } from "node:http";
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import {
   DASHBOARD_RESTORED,
@@ -60,7 +60,7 @@ export class SseStream {
     res.on("close", () => this.end());
   }
 
-  async start(headers: Record<string, string>) {
+  async start(headers: OutgoingHttpHeaders) {
     this.res.writeHead(200, headers);
     this.write(`retry: ${RETRY_MS}\n\n`);
     try {

@@ -1,4 +1,4 @@
-import type { ServerResponse } from "node:http";
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context.js";
 import { SseStream, type StreamOptions } from "./sse-stream.js";
@@ -50,7 +50,7 @@ export class StreamHub {
   }
 
   /** Opens a stream on `res` (already hijacked from Fastify) and starts delivering to it. */
-  open(res: ServerResponse, headers: Record<string, string>, options: OpenOptions) {
+  open(res: ServerResponse, headers: OutgoingHttpHeaders, options: OpenOptions) {
     const stream = new SseStream(res, {
       ...options,
       bus: this.ctx.bus,
