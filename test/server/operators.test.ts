@@ -208,6 +208,29 @@ describe.each<ModeName>(["embedded", "postgres"])(
       expect(await userCount(closed.app)).toBe(before);
     });
 
+    it("a refused sign-up reads the same whether or not its email has an account", async () => {
+      for (const signupMode of ["invite", "closed"] as const) {
+        const { app, admin, invite } = await instance(signupMode);
+        const registered = admin.user!.email;
+        const spent = (await invite()).token;
+        await signUp(app, "Spender", { inviteToken: spent });
+        const tokens = [undefined, "not-an-invite", spent, (await invite({ email: "x@example.test" })).token];
+        const before = await userCount(app);
+        for (const inviteToken of tokens) {
+          const label = `${signupMode}, invite ${inviteToken === spent ? "used" : inviteToken}`;
+          const taken = await signUp(app, "Probe", { email: registered, inviteToken });
+          const free = await signUp(app, "Probe", { email: uniqueEmail("probe"), inviteToken });
+          expect(taken.res.status, `${label}: ${taken.res.text}`).toBe(403);
+          expect(taken.res.body, label).toEqual(free.res.body);
+        }
+        expect(await userCount(app)).toBe(before);
+      }
+      // Where sign-up is open to the request, it says the email is taken (README: under a budget).
+      const open = await instance("open");
+      const taken = await signUp(open.app, "Again", { email: open.admin.user!.email });
+      expect(taken.res.status).toBe(422);
+    });
+
     it("sign-ups racing on an empty instance: exactly one admin", { timeout: 90_000 }, async () => {
       // Open mode admits all four, one as admin; invite mode admits only the winner (PostgreSQL
       // only: each embedded start is a fresh in-memory database, heavy on a loaded machine).

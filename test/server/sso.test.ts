@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
 import { type AccessConfig, ConfigError, loadConfig } from "../../src/server/config.js";
-import { account } from "../../src/server/db/schema.js";
+import { account, user } from "../../src/server/db/schema.js";
 import { type OidcAccount, type OidcServer, startOidcServer } from "../fakes/oauth-oidc.js";
 import { Browser } from "../support/browser.js";
 import { TestClient } from "../support/client.js";
@@ -12,6 +12,7 @@ import { freePort } from "../support/ports.js";
 import { registerSecret } from "../support/secrets.js";
 
 const ADMINS = "tessera-admins";
+const EVIL = "https://evil.example";
 let people = 0;
 const person = (more: Partial<OidcAccount> = {}): OidcAccount => {
   const n = ++people;
@@ -33,6 +34,8 @@ describe.each<ModeName>(["embedded", "postgres"])("single sign-on (%s)", { timeo
   let strict: BuiltApp;
   let now = Date.parse("2026-11-26T10:00:00Z");
   let founder: TestClient;
+  /** The strict instance's first account, made with a password (so its email is not proven). */
+  let strictFounder: { id: string; password: string };
 
   /** A password account made through an invite (the instance is invite-only). */
   async function invited(name: string, email: string) {
@@ -43,6 +46,60 @@ describe.each<ModeName>(["embedded", "postgres"])("single sign-on (%s)", { timeo
     });
     expect(res.status, res.text).toBe(200);
     return res.body.user as { id: string };
+  }
+
+  const providersOf = async (built: BuiltApp, userId: string) =>
+    (await built.ctx.database.db.select().from(account).where(eq(account.userId, userId)))
+      .map((row) => row.providerId)
+      .sort();
+  const usersWith = async (built: BuiltApp, email: string) =>
+    built.ctx.database.db.select().from(user).where(eq(user.email, email.toLowerCase()));
+
+  /** A browser signed in with a password, as someone at the sign-in form. */
+  async function passwordBrowser(target: string, email: string, password: string) {
+    const browser = new Browser();
+    const res = await browser.request(`${target}/api/auth/sign-in/email`, {
+      method: "POST",
+      json: { email, password },
+      origin: target,
+    });
+    expect(res.status, res.text).toBe(200);
+    return browser;
+  }
+
+  /** A password account made through an invite bound to no email. */
+  async function passwordAccount(name: string) {
+    const invite = await founder.post("/api/admin/invites", {}, { origin: base });
+    const email = `${name.toLowerCase()}-${Date.now()}@corp.test`;
+    const password = `pw-${email}-Secret1`;
+    const res = await new TestClient(app.app).trySignUp(name, email, {
+      inviteToken: invite.body.token,
+      password,
+      origin: base,
+    });
+    expect(res.status, res.text).toBe(200);
+    return { id: (res.body.user as { id: string }).id, email, password };
+  }
+
+  /** What Settings does: asks better-auth to link single sign-on to the signed-in account. */
+  const startLink = (browser: Browser, target: string, origin = target) =>
+    browser.request(`${target}/api/auth/link-social`, {
+      method: "POST",
+      json: {
+        provider: "oidc",
+        callbackURL: "/?settings=sessions&sso=linked",
+        errorCallbackURL: "/?settings=sessions&sso=failed",
+      },
+      origin,
+    });
+
+  /** The whole link flow as `who` at the provider; answers where the browser ended up. */
+  async function linkThroughProvider(browser: Browser, target: string, who: OidcAccount) {
+    op.nextLogin = who;
+    const start = await startLink(browser, target);
+    expect(start.status, start.text).toBe(200);
+    expect(new URL(start.json().url).origin).toBe(op.issuer);
+    return new URL(await browser.follow(start.json().url, target));
   }
 
   const oidcAccess = (
@@ -121,7 +178,7 @@ describe.each<ModeName>(["embedded", "postgres"])("single sign-on (%s)", { timeo
     const own = modeName === "embedded" ? mode : await prepareMode(modeName);
     strict = await own.start({ baseUrl: strictBase, access: oidcAccess({ autoSignUp: false }, "closed") });
     await strict.app.listen({ port: strictPort, host: "127.0.0.1" });
-    await new TestClient(strict.app).signUp("Founder", "founder@corp.test");
+    strictFounder = await new TestClient(strict.app).signUp("Founder", "founder@corp.test");
     if (own !== mode) cleanup = () => own.teardown();
   });
   let cleanup = async () => {};
@@ -165,9 +222,11 @@ describe.each<ModeName>(["embedded", "postgres"])("single sign-on (%s)", { timeo
     expect(me.role).toBe("admin");
   });
 
-  it("links to an existing account only when the provider says the email is verified", async () => {
+  it("links an account made from an invite bound to its email, once the provider says the email is verified", async () => {
     const unverified = person({ email: "taken@corp.test", emailVerified: false });
     const existing = await invited("Taken", "taken@corp.test");
+    // The admin bound the invite to the address: that proves it, as single sign-on would.
+    expect((await usersWith(app, "taken@corp.test"))[0]?.emailVerified).toBe(true);
     const refused = await signInWithSso(base, unverified);
     expect(refused.end.pathname).toBe("/signin");
     expect(refused.end.searchParams.get("error")).toBeTruthy();
@@ -180,6 +239,39 @@ describe.each<ModeName>(["embedded", "postgres"])("single sign-on (%s)", { timeo
 
     const verified = await signInWithSso(base, { ...unverified, emailVerified: true });
     expect(verified.me.id).toBe(existing.id);
+  });
+
+  it("never hands a pre-registered password account to whoever later signs in through the provider with its email", async () => {
+    // The attack: an invite bound to no email (open sign-up is the same) and a colleague's address.
+    const colleague = person({ email: `colleague-${Date.now()}@corp.test` });
+    const invite = await founder.post("/api/admin/invites", {}, { origin: base });
+    const attacker = new TestClient(app.app);
+    const password = "attacker-chosen-Secret1";
+    const squat = await attacker.trySignUp("Colleague", colleague.email, {
+      inviteToken: invite.body.token,
+      password,
+      origin: base,
+    });
+    expect(squat.status, squat.text).toBe(200);
+    const squatter = squat.body.user as { id: string };
+    // Saying the email is verified through better-auth's own endpoint proves nothing either.
+    await attacker.post("/api/auth/update-user", { emailVerified: true }, { origin: base });
+    expect((await usersWith(app, colleague.email))[0]?.emailVerified).toBe(false);
+
+    const refused = await signInWithSso(base, colleague);
+    expect(refused.end.pathname).toBe("/signin");
+    expect(refused.end.searchParams.get("error")).toBe("account_not_linked");
+    expect(refused.meStatus).toBe(401);
+    // Not linked, and no second account with the same email either.
+    expect(await providersOf(app, squatter.id)).toEqual(["credential"]);
+    expect(await usersWith(app, colleague.email)).toHaveLength(1);
+    // Trying again changes nothing: the attacker's password still opens only an account the
+    // colleague's identity-provider login never reaches.
+    expect((await signInWithSso(base, colleague)).meStatus).toBe(401);
+    const back = await passwordBrowser(base, colleague.email, password);
+    const me = await back.request(`${base}/api/me`);
+    expect(me.json().id).toBe(squatter.id);
+    expect(await providersOf(app, squatter.id)).toEqual(["credential"]);
   });
 
   it("refuses a tampered ID token, a replayed nonce and a replayed callback", async () => {
@@ -222,9 +314,69 @@ describe.each<ModeName>(["embedded", "postgres"])("single sign-on (%s)", { timeo
     expect(stranger.meStatus).toBe(401);
     expect(await users()).toBe(before);
 
-    // Sign-up is closed there too; the founder's password account links by verified email.
-    const signedIn = await signInWithSso(strictBase, person({ email: "founder@corp.test" }));
-    expect(signedIn.me).toMatchObject({ email: "founder@corp.test", role: "admin" });
+    // The founder's account was made with a password on an empty instance: nothing proves its
+    // email, so a sign-in through the provider with that email is refused, not linked.
+    const unproven = await signInWithSso(strictBase, person({ email: "founder@corp.test" }));
+    expect(unproven.end.searchParams.get("error")).toBe("account_not_linked");
+    expect(unproven.meStatus).toBe(401);
+    expect(await providersOf(strict, strictFounder.id)).toEqual(["credential"]);
+    expect(await users()).toBe(before);
+
+    // Linked by its owner from a signed-in session, it signs in through the provider (as admin).
+    const who = person({ email: "founder@corp.test" });
+    const owner = await passwordBrowser(strictBase, "founder@corp.test", strictFounder.password);
+    expect((await linkThroughProvider(owner, strictBase, who)).searchParams.get("sso")).toBe("linked");
+    const signedIn = await signInWithSso(strictBase, who);
+    expect(signedIn.me).toMatchObject({ id: strictFounder.id, email: "founder@corp.test", role: "admin" });
+  });
+
+  it("links single sign-on to a password account when its signed-in owner asks, and signs in through it", async () => {
+    const one = await passwordAccount("Linker");
+    const owner = await passwordBrowser(base, one.email, one.password);
+    const forged = await startLink(owner, base, EVIL);
+    expect(forged.status).toBe(403);
+    expect(forged.json().code).toBe("cross_site_request");
+
+    // The identity-provider login may carry another address: the owner chose to link it.
+    const who = person();
+    const end = await linkThroughProvider(owner, base, who);
+    expect(end.searchParams.get("sso"), end.toString()).toBe("linked");
+    expect(await providersOf(app, one.id)).toEqual(["credential", "oidc"]);
+    const listed = await owner.request(`${base}/api/auth/list-accounts`);
+    expect(
+      listed
+        .json()
+        .map((a: { providerId: string }) => a.providerId)
+        .sort(),
+    ).toEqual(["credential", "oidc"]);
+    const viaSso = await signInWithSso(base, who);
+    expect(viaSso.me).toMatchObject({ id: one.id, email: one.email });
+
+    // That identity-provider login cannot be linked to a second account as well.
+    const two = await passwordAccount("Second");
+    const failed = await linkThroughProvider(await passwordBrowser(base, two.email, two.password), base, who);
+    expect(failed.searchParams.get("sso")).toBe("failed");
+    expect(failed.searchParams.get("error")).toBe("account_already_linked_to_different_user");
+    expect(await providersOf(app, two.id)).toEqual(["credential"]);
+  });
+
+  it("refuses to start single sign-on or a link for a page on another site", async () => {
+    const client = new TestClient(app.app);
+    const body = { provider: "oidc", callbackURL: "/", errorCallbackURL: "/signin" };
+    for (const path of ["/api/auth/sign-in/social", "/api/auth/link-social"]) {
+      const forged: Record<string, string>[] = [
+        { origin: EVIL },
+        { origin: "", "sec-fetch-site": "cross-site" },
+      ];
+      for (const headers of forged) {
+        const res = await client.post(path, body, headers);
+        expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
+        expect(res.headers["content-type"]).toContain("application/problem+json");
+        expect(res.body).toMatchObject({ status: 403, code: "cross_site_request" });
+      }
+    }
+    // This site's own page still starts it.
+    expect((await client.post("/api/auth/sign-in/social", body, { origin: base })).status).toBe(200);
   });
 
   it("closes social sign-in to anything but the SSO redirect flow", async () => {

@@ -13,7 +13,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { account as accountTable, authSchema } from "../db/schema.js";
 import { markInviteUsedBy } from "../operators/invites.js";
-import type { SignupGate } from "../operators/signup-gate.js";
+import { refusalError, type SignupGate } from "../operators/signup-gate.js";
 import { withHashedSessionTokens } from "./hashed-sessions.js";
 import { applyAdminGroup, ssoOAuthConfig } from "./sso.js";
 import type { TokenCipher } from "./token-cipher.js";
@@ -90,11 +90,15 @@ export function createAuth({ config, db, cipher, oauthConfigs, signup, onUserCre
         allowDifferentEmails: true,
         trustedProviders: [...PROVIDERS],
         // Implicit linking (a sign-in whose email matches an account) happens only through single
-        // sign-on, the one provider that signs in, and only when the identity provider says the
-        // email is verified (it is not a trusted provider). Local emails are never verified here,
-        // so that check is the provider's; sign-up control keeps strangers from pre-registering.
+        // sign-on, the one provider that signs in, and only when both sides proved the email: the
+        // identity provider says it is verified (it is not a trusted provider), and so does the
+        // local account's email_verified, which only the way the account came in sets: an invite
+        // bound to that email (claim below) or single sign-on itself (the provider's word). A
+        // password account whose email is merely what someone typed is never handed to whoever
+        // signs in with that email: better-auth sends them to /signin?error=account_not_linked,
+        // and the account's owner links single sign-on from Settings (POST /link-social) instead.
         disableImplicitLinking: !oidc,
-        requireLocalEmailVerified: false,
+        requireLocalEmailVerified: true,
       },
     },
     user: {
@@ -116,11 +120,25 @@ export function createAuth({ config, db, cipher, oauthConfigs, signup, onUserCre
           if (!oidc || body?.provider !== oidc.providerId || body?.idToken !== undefined)
             throw new APIError("NOT_FOUND", { message: "Not served" });
         }
+        // Linking goes through the provider's page too, for the same reason: a handed-in ID token
+        // would attach someone's identity-provider login to the caller's account unchecked.
+        if (
+          ctx.path === "/link-social" &&
+          (ctx.body as { idToken?: unknown } | undefined)?.idToken !== undefined
+        )
+          throw new APIError("NOT_FOUND", { message: "Not served" });
         if (!config.access.passwordLogin && PASSWORD_ENDPOINTS.has(ctx.path))
           throw new APIError("FORBIDDEN", {
             code: "password_login_disabled",
             message: "Password sign-in is off on this instance; use single sign-on",
           });
+        // Refused sign-ups are refused before better-auth looks the email up, so a refusal reads
+        // the same whether or not the email has an account (else 422 "exists" would list them).
+        if (ctx.path === "/sign-up/email") {
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          const why = await signup.check("email-password", typeof email === "string" ? email : "", ctx);
+          if (why) throw refusalError(why);
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
         const signedIn = ctx.context.newSession?.user.id;
@@ -146,7 +164,10 @@ export function createAuth({ config, db, cipher, oauthConfigs, signup, onUserCre
       user: {
         create: {
           // The role is decided as the row is written, so two racing sign-ups cannot both be first.
-          before: async (user, ctx) => ({ data: { ...user, role: await signup.claim(user.email, ctx) } }),
+          before: async (user, ctx) => {
+            const { role, emailProven } = await signup.claim(user.email, ctx);
+            return { data: { ...user, role, emailVerified: user.emailVerified === true || emailProven } };
+          },
           after: async (user, ctx) => {
             const invite = signup.inviteTokenOf(ctx);
             if (invite) await markInviteUsedBy(db, invite, user.id);

@@ -5,6 +5,7 @@ import type { Config } from "../config.js";
 import { badRequest, problemBody } from "../http/errors.js";
 import type { RateLimitRule } from "../http/rate-limit.js";
 import type { Auth } from "./auth.js";
+import { assertSameOrigin } from "./plugin.js";
 import type { SessionResolver } from "./sessions.js";
 
 /** better-auth endpoints after which the caller's cached sessions must be forgotten everywhere. */
@@ -17,6 +18,12 @@ const SESSION_ENDING = new Set([
   "/delete-user",
 ]);
 const BRUTE_FORCE_TARGETS = new Set(["/sign-in/email", "/sign-up/email"]);
+/**
+ * Endpoints that start a round trip through a provider's page. better-auth checks the origin of
+ * these only when a cookie comes along; a page on another site must not start one either (it
+ * could sign a visitor in as someone of its choosing, or run the flow in their browser).
+ */
+const FLOW_STARTS = new Set(["/sign-in/social", "/link-social"]);
 /** Answers that would hand page scripts the raw session token (the cookie is HttpOnly for that). */
 const TOKEN_BEARING = new Set(["/get-session", "/list-sessions"]);
 /** RFC 5321's limit on a forward path; nothing longer is an address anyone signs in with. */
@@ -153,9 +160,12 @@ export async function authRoutes(app: FastifyInstance, { config, auth, sessions 
     method: ["GET", "POST"],
     url: "/api/auth/*",
     schema: { hide: true },
-    // better-auth judges its own requests; our part is the brute-force budget.
+    // better-auth judges its own requests; ours are the brute-force budget and who may start a flow.
     config: { access: "public", rateLimit: bruteForceLimits },
-    preValidation: boundEmail,
+    preValidation: async (request) => {
+      if (request.method === "POST" && FLOW_STARTS.has(actionOf(request))) assertSameOrigin(request, origin);
+      await boundEmail(request);
+    },
     handler: handle,
   });
 }

@@ -75,9 +75,15 @@ export async function inviteRefusal(db: Db, token: string, email: string, now: n
 
 /**
  * Spends the invite for `email`: one conditional UPDATE, so of two sign-ups racing with one
- * invite exactly one gets it. Returns the role it grants, or null when it admits nobody now.
+ * invite exactly one gets it. Returns the role it grants and whether it was bound to that email
+ * (the admin who made it vouched for the address), or null when it admits nobody now.
  */
-export async function spendInvite(db: Db, token: string, email: string, now: number): Promise<Role | null> {
+export async function spendInvite(
+  db: Db,
+  token: string,
+  email: string,
+  now: number,
+): Promise<{ role: Role; forEmail: boolean } | null> {
   const [row] = await db
     .update(invites)
     .set({ usedAt: new Date(now) })
@@ -89,8 +95,8 @@ export async function spendInvite(db: Db, token: string, email: string, now: num
         sql`(${invites.email} IS NULL OR ${invites.email} = lower(${email}))`,
       ),
     )
-    .returning({ role: invites.role });
-  return row ? (row.role as Role) : null;
+    .returning({ role: invites.role, email: invites.email });
+  return row ? { role: row.role as Role, forEmail: row.email !== null } : null;
 }
 
 /** Records who an invite admitted, once their account exists. */

@@ -19,8 +19,16 @@ export interface Refusal {
   error: RefusalCode;
   errorDescription: string;
 }
+/** What creating an account was granted (operators/signup-gate.ts `claim`). */
+export interface Claim {
+  role: Role;
+  /** Proven by the way in, not by the person's word: single sign-on may link to it by email. */
+  emailProven: boolean;
+}
 const refusal = (error: RefusalCode, errorDescription: string): Refusal => ({ error, errorDescription });
 const refuse = (code: RefusalCode, message: string) => new APIError("FORBIDDEN", { code, message });
+/** A refusal as the 403 better-auth answers with. */
+export const refusalError = (why: Refusal) => refuse(why.error, why.errorDescription);
 const NEEDS_INVITE = "Sign-up needs an invite; ask an admin of this instance";
 
 const inviteTokenOf = (ctx: CreationContext | null | undefined): string | null => {
@@ -83,22 +91,27 @@ export function signupGate(db: Db, access: AccessConfig, clock: () => number) {
     return refusal("signup_disabled", "New accounts cannot be created this way");
   }
 
-  /** The role of the account being written; throws when what `check` saw is gone (a race lost). */
-  async function claim(email: string, ctx: CreationContext | null | undefined): Promise<Role> {
-    if (await claimFirstAdmin(db)) return "admin";
+  /**
+   * The role of the account being written, and whether what admitted it proves its email (an
+   * invite bound to that email); throws when what `check` saw is gone (a race lost).
+   */
+  async function claim(email: string, ctx: CreationContext | null | undefined): Promise<Claim> {
+    if (await claimFirstAdmin(db)) return { role: "admin", emailProven: false };
     const path = ctx?.path;
     if (path === EMAIL_SIGNUP && access.passwordLogin) {
       if (access.signupMode === "closed")
         throw refuse("signup_disabled", "Sign-up is closed on this instance");
       // An invite is spent in open mode too, so an invite to be admin still makes an admin.
       const token = inviteTokenOf(ctx);
-      const role = token ? await spendInvite(db, token, email, clock()) : null;
-      if (role) return role;
-      if (access.signupMode === "open") return "member";
+      const spent = token ? await spendInvite(db, token, email, clock()) : null;
+      if (spent) return { role: spent.role, emailProven: spent.forEmail };
+      if (access.signupMode === "open") return { role: "member", emailProven: false };
       throw refuse("invite_required", NEEDS_INVITE);
     }
     // Provider callbacks create users only for single sign-on: the data providers only link.
-    if (path?.startsWith("/callback/") && access.oidc?.autoSignUp) return "member";
+    // Whether the email is proven is the identity provider's word (better-auth copies it).
+    if (path?.startsWith("/callback/") && access.oidc?.autoSignUp)
+      return { role: "member", emailProven: false };
     throw refuse("signup_disabled", "New accounts cannot be created this way");
   }
 

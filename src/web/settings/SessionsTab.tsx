@@ -9,6 +9,7 @@ import { describeDevice, parseUserAgent } from "../lib/user-agent";
 import { Icon } from "../ui/icons";
 import { ErrorState, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
+import { SsoLink } from "./SsoLink";
 
 /** This device first, then the most recently active. */
 export function sortSessions(list: readonly DeviceSession[]): DeviceSession[] {
@@ -70,7 +71,7 @@ function SessionRow({ item, busy, onSignOut }: { item: DeviceSession; busy: bool
   );
 }
 
-/** Settings → Sessions: where this account is signed in, and signing those out. */
+/** Settings → Sessions: where this account is signed in, signing those out, and single sign-on. */
 export function SessionsTab() {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -147,6 +148,7 @@ export function SessionsTab() {
         </button>
         {others === 0 && <span className="muted inline-note">{t("settings.sessions.noOthers")}</span>}
       </div>
+      <SsoLink />
     </div>
   );
 }

@@ -1,0 +1,31 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { switchLanguage } from "../i18n/i18n";
+import { linkOutcome } from "./SsoLink";
+
+const outcome = (query: string) => linkOutcome(new URLSearchParams(query), "Corp SSO");
+
+describe("what Settings says on coming back from linking single sign-on", () => {
+  afterAll(() => switchLanguage("en"));
+
+  it("says it is linked, or why not, and nothing on other visits", () => {
+    expect(outcome("settings=sessions")).toBeNull();
+    expect(outcome("settings=sessions&sso=linked")).toEqual({
+      tone: "success",
+      message: "Corp SSO is linked: you can sign in with it now",
+    });
+    expect(outcome("sso=failed&error=account_already_linked_to_different_user")?.message).toBe(
+      "That Corp SSO login is already linked to another account here",
+    );
+    expect(outcome("sso=failed&error=unable_to_link_account")).toEqual({
+      tone: "error",
+      message: "Couldn't link Corp SSO (unable to link account)",
+    });
+  });
+
+  it("in German", async () => {
+    await switchLanguage("de");
+    expect(outcome("sso=linked")?.message).toBe(
+      "Corp SSO ist verknüpft: Du kannst dich jetzt damit anmelden",
+    );
+  });
+});
