@@ -5,6 +5,7 @@ import {
   DEFAULT_LIMITS,
   memorySlotStore,
   type ThrottleClock,
+  throttleLimits,
 } from "../../src/server/exchange/throttle.js";
 import { ProblemError } from "../../src/server/http/errors.js";
 import { maxInWindow } from "../fakes/exchange.js";
@@ -45,8 +46,12 @@ interface Trip {
   answer: number;
 }
 
-/** Plays the requests through one throttle and answers when each reached the exchange. */
-async function play(trips: Trip[], limits = DEFAULT_LIMITS) {
+/**
+ * Plays the requests through one throttle and answers when each reached the exchange. With a
+ * `timeoutMs`, a request whose answer would take longer is given up on then (as the upstream
+ * layer's deadline does), and it still arrives when its outbound trip ends.
+ */
+async function play(trips: Trip[], limits = DEFAULT_LIMITS, timeoutMs = Number.POSITIVE_INFINITY) {
   const time = new VirtualTime();
   const throttle = createThrottle(memorySlotStore(time.now), limits, time);
   const arrivals: number[] = [];
@@ -56,10 +61,15 @@ async function play(trips: Trip[], limits = DEFAULT_LIMITS) {
     await time.sleep(trip.start);
     try {
       const release = await throttle(signal);
-      await time.sleep(trip.outbound);
-      arrivals.push(time.t);
-      await time.sleep(trip.answer);
-      release();
+      const arrived = time.sleep(trip.outbound).then(() => arrivals.push(time.t));
+      if (trip.outbound + trip.answer <= timeoutMs) {
+        await time.sleep(trip.outbound + trip.answer);
+        release("answered");
+      } else {
+        await time.sleep(timeoutMs);
+        release("unanswered");
+      }
+      await arrived;
       outcomes[i] = "served";
     } catch (error) {
       if (!(error instanceof ProblemError) || error.status !== 503) throw error;
@@ -84,6 +94,26 @@ describe("exchange throttle, on virtual time", () => {
         const { arrivals, outcomes } = await play(trips);
         expect(maxInWindow(arrivals, 1000)).toBeLessThanOrEqual(3);
         // Nothing is lost: each request is either served or turned away with a 503.
+        expect(outcomes.filter(Boolean)).toHaveLength(trips.length);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("holds to 3 a second when requests time out and reach the exchange after we gave up on them", async () => {
+    // A short deadline, so most trips below outlast it. A request is taken to arrive within the
+    // late margin (one deadline) after it was given up on: outbound trips up to twice the deadline.
+    const timeoutMs = 1500;
+    const limits = throttleLimits(timeoutMs);
+    const lateTrip = fc.record({
+      start: fc.integer({ min: 0, max: 6000 }),
+      outbound: fc.integer({ min: 0, max: timeoutMs + limits.lateMs }),
+      answer: fc.integer({ min: 0, max: 2500 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(lateTrip, { minLength: 1, maxLength: 25 }), async (trips) => {
+        const { arrivals, outcomes } = await play(trips, limits, timeoutMs);
+        expect(maxInWindow(arrivals, 1000)).toBeLessThanOrEqual(3);
         expect(outcomes.filter(Boolean)).toHaveLength(trips.length);
       }),
       { numRuns: 150 },

@@ -141,7 +141,7 @@ describe("currency list", () => {
 });
 
 describe("upstream slots", () => {
-  const limits = { limit: 3, windowMs: 1000, leaseMs: 5000, maxQueue: 2, maxWaitMs: 3000 };
+  const limits = { limit: 3, windowMs: 1000, lateMs: 2000, leaseMs: 5000, maxQueue: 2, maxWaitMs: 3000 };
 
   it("holds a slot until a window after the answer, serves the queue in order, and bounds it", async () => {
     let now = 0;
@@ -208,9 +208,34 @@ describe("upstream slots", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(fourthAt).toBe(0);
     const releasedAt = Date.now();
-    held[0]!();
-    (await fourth)();
+    held[0]!("answered");
+    (await fourth)("answered");
     expect(fourthAt - releasedAt).toBeGreaterThanOrEqual(295);
-    for (const release of held) release();
+    for (const release of held) release("answered");
+  });
+
+  it("holds the slot of a request that got no answer its late margin longer (it may still arrive)", async () => {
+    let now = 0;
+    const clock = { now: () => now, sleep: async () => {} };
+    const store = memorySlotStore(() => now);
+    const throttle = createThrottle(store, { ...limits, maxQueue: 5 }, clock);
+    const signal = new AbortController().signal;
+    const [timedOut, answered, third] = await Promise.all([
+      throttle(signal),
+      throttle(signal),
+      throttle(signal),
+    ]);
+    now = 100;
+    timedOut!("unanswered");
+    answered!("answered");
+    const free = async (token: string) => (await store.take(token, limits)).state;
+    now = 100 + limits.windowMs;
+    expect(await free("w1")).toBe("granted");
+    expect(await free("w2")).toBe("queued");
+    now = 100 + limits.windowMs + limits.lateMs - 1;
+    expect(await free("w2")).toBe("queued");
+    now = 100 + limits.windowMs + limits.lateMs;
+    expect(await free("w2")).toBe("granted");
+    third!("answered");
   });
 });

@@ -105,6 +105,10 @@ describe.each(MODES)("network edge: timeouts and connection cap (%s)", (modeName
       const { head, body } = problemOf(result.text);
       expect(head, label).toMatch(/^HTTP\/1\.1 408 /);
       expect(head.toLowerCase(), label).toContain("content-type: application/problem+json");
+      // Answered by Node's clientError path, before any hook: the security headers all the same.
+      expect(head.toLowerCase(), label).toContain("x-content-type-options: nosniff");
+      expect(head.toLowerCase(), label).toContain("x-frame-options: deny");
+      expect(head.toLowerCase(), label).toMatch(/content-security-policy: [^\r\n]*frame-ancestors 'none'/);
       expect(body, label).toMatchObject({ status: 408, code: "request_timeout" });
       // Cut at the deadline (checked every 100 ms here), not whenever the client gives up.
       expect(result.closedAfterMs, label).toBeGreaterThanOrEqual(EDGE.requestTimeoutMs - 50);

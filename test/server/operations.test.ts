@@ -25,6 +25,7 @@ describe.each(MODES)("health, readiness and rate limits (%s)", (modeName) => {
         notificationsPerUser: 4,
         notificationsBurst: 4,
         notificationsWindowMs: 60_000,
+        pushTestsPerHour: 10,
       },
     });
   });

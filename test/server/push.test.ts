@@ -5,7 +5,10 @@ import webpush from "web-push";
 import type { BuiltApp } from "../../src/server/app.js";
 import type { Config } from "../../src/server/config.js";
 import { loadConfig } from "../../src/server/config.js";
-import { pushSubscriptions, vapidKeys } from "../../src/server/db/schema.js";
+import { pushSubscriptions, session, vapidKeys } from "../../src/server/db/schema.js";
+import type { ProblemError } from "../../src/server/http/errors.js";
+import { checkSubscription } from "../../src/server/push/subscriptions.js";
+import { parseAllowList } from "../../src/server/upstream/address-guard.js";
 import { FakePushService, type FakeSubscription } from "../fakes/push-service.js";
 import { TestClient as Client, signedInClient, type TestClient } from "../support/client.js";
 import { MODES, type ModeEnv, type ModeName, prepareMode } from "../support/modes.js";
@@ -55,6 +58,7 @@ for (const mode of MODES as ModeName[]) {
       // The fake push service listens on plain http on loopback; browsers give https endpoints.
       push: { ...config.push, allowInsecureEndpoints: true },
       upstream: { ...config.upstream, allowPrivate: ["127.0.0.1"] },
+      rateLimits: { ...config.rateLimits, pushTestsPerHour: 3 },
     });
 
     beforeAll(async () => {
@@ -129,6 +133,39 @@ for (const mode of MODES as ModeName[]) {
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.userId, client.user!.id));
       expect(rows).toEqual([]);
+    });
+
+    it("refuses endpoints on private, loopback and link-local addresses unless FETCH_ALLOW_PRIVATE names them", async () => {
+      const client = await signedInClient(built.app);
+      const good = browser(fake).json;
+      const port = new URL(good.endpoint).port;
+      // FETCH_ALLOW_PRIVATE is 127.0.0.1 here (the fake push service): only that address passes.
+      for (const endpoint of [
+        "https://127.0.0.2/wpush/abc",
+        `http://[::1]:${port}/wpush/abc`,
+        "https://[::1]/wpush/abc",
+        "https://[::ffff:127.0.0.1]/wpush/abc",
+        "https://10.1.2.3/wpush/abc",
+        "https://192.168.1.20/wpush/abc",
+        "https://169.254.169.254/latest/meta-data",
+        "https://[fe80::1]/wpush/abc",
+        "https://[fd00::1]/wpush/abc",
+        "https://0.0.0.0/wpush/abc",
+      ]) {
+        const res = await client.post("/api/push/subscriptions", { ...good, endpoint });
+        expect(res.status, endpoint).toBe(400);
+        expect(res.body.code, endpoint).toBe("address_not_allowed");
+        expect(res.body.detail, endpoint).toMatch(/FETCH_ALLOW_PRIVATE/);
+      }
+      expect((await client.get("/api/push/subscriptions")).body).toEqual([]);
+      // The allowed address, and a name (looked up by the guard at each send, not here), pass.
+      await subscribe(client, browser(fake));
+      const named = await client.post("/api/push/subscriptions", {
+        ...good,
+        endpoint: "https://push.example.com/wpush/abc",
+      });
+      expect(named.status, named.text).toBe(201);
+      expect((await client.get("/api/push/subscriptions")).body).toHaveLength(2);
     });
 
     it("lets a user manage only their own subscriptions; API keys cannot", async () => {
@@ -230,6 +267,74 @@ for (const mode of MODES as ModeName[]) {
       expect(flaky.received).toHaveLength(1);
     });
 
+    it("limits test pushes per user (RATE_LIMIT_PUSH_TESTS_PER_HOUR): a refused one queues nothing", async () => {
+      const client = await signedInClient(built.app);
+      const device = browser(fake);
+      await subscribe(client, device);
+      for (let i = 0; i < 3; i++) expect((await client.post("/api/push/test")).status).toBe(202);
+      const refused = await client.post("/api/push/test");
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe("rate_limited");
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      // Another user's budget is their own.
+      const other = await signedInClient(built.app, "Other");
+      expect((await other.post("/api/push/test")).status).toBe(202);
+      await device.until(3);
+      await until(
+        "the push jobs to complete",
+        async () => (await pushJobs(built, "active", "created", "retry")) === 0,
+      );
+      expect(device.received).toHaveLength(3);
+    });
+
+    it("deletes a device's subscription when that device signs out or its session is revoked", async () => {
+      const phone = new Client(built.app);
+      const { email, password } = await phone.signUp("Mobile");
+      const laptop = new Client(built.app);
+      expect((await laptop.post("/api/auth/sign-in/email", { email, password })).status).toBe(200);
+      const onPhone = browser(fake);
+      const onLaptop = browser(fake);
+      await subscribe(phone, onPhone);
+      await subscribe(laptop, onLaptop);
+      const stored = async () =>
+        (
+          await built.ctx.database.db
+            .select({ endpoint: pushSubscriptions.endpoint })
+            .from(pushSubscriptions)
+            .where(eq(pushSubscriptions.userId, phone.user!.id))
+        ).map((row) => row.endpoint);
+      expect((await stored()).sort()).toEqual([onPhone.json.endpoint, onLaptop.json.endpoint].sort());
+
+      // Signed out from the laptop (Settings > Devices): the phone's subscription goes with it.
+      const sessions = (await laptop.get("/api/sessions")).body as { id: string; current: boolean }[];
+      const phoneSession = sessions.find((s) => !s.current)!;
+      expect((await laptop.delete(`/api/sessions?id=${phoneSession.id}`)).status).toBe(204);
+      expect(await stored()).toEqual([onLaptop.json.endpoint]);
+
+      // The laptop signs out: nothing of this user is pushed to that browser any more.
+      expect((await laptop.post("/api/auth/sign-out", {})).status).toBe(200);
+      expect(await stored()).toEqual([]);
+      const again = new Client(built.app);
+      expect((await again.post("/api/auth/sign-in/email", { email, password })).status).toBe(200);
+      expect((await again.post("/api/push/test")).body).toEqual({ subscriptions: 0 });
+    });
+
+    it("answers 401 and stores nothing when the session ended after it was cached", async () => {
+      const client = await signedInClient(built.app);
+      // Resolved once, so this instance's cache holds the session.
+      expect((await client.get("/api/push/subscriptions")).status).toBe(200);
+      // Ended behind the cache's back (as on another instance before its revocation arrives).
+      await built.ctx.database.db.delete(session).where(eq(session.userId, client.user!.id));
+      const res = await client.post("/api/push/subscriptions", browser(fake).json);
+      expect(res.status, res.text).toBe(401);
+      expect(res.body.code).toBe("unauthenticated");
+      const rows = await built.ctx.database.db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, client.user!.id));
+      expect(rows).toEqual([]);
+    });
+
     it("waits out a 429's Retry-After, then delivers once", async () => {
       const client = await signedInClient(built.app);
       const busy = browser(fake);
@@ -244,6 +349,45 @@ for (const mode of MODES as ModeName[]) {
     });
   });
 }
+
+describe("push endpoint addresses (as the delivery's address guard judges them)", () => {
+  const keys = {
+    p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString("base64url"),
+    auth: Buffer.alloc(16, 2).toString("base64url"),
+  };
+  const refusal = (endpoint: string, allow: string[], insecure = false) => {
+    try {
+      checkSubscription({ endpoint, keys }, insecure, parseAllowList(allow));
+      return null;
+    } catch (error) {
+      return (error as ProblemError).code;
+    }
+  };
+
+  it("refuses loopback, private and link-local hosts, localhost names included, unless allowed", () => {
+    for (const endpoint of [
+      "https://127.0.0.1/w",
+      "https://localhost/w",
+      "https://LOCALHOST./w",
+      "https://push.localhost/w",
+      "https://[::1]/w",
+      "https://10.0.0.8/w",
+      "https://[fe80::1]/w",
+    ])
+      expect(refusal(endpoint, []), endpoint).toBe("address_not_allowed");
+    expect(refusal("https://fcm.googleapis.com/fcm/send/x", [])).toBeNull();
+    expect(refusal("https://updates.push.services.mozilla.com/wpush/v2/x", [])).toBeNull();
+    expect(refusal("https://8.8.8.8/w", [])).toBeNull();
+    // FETCH_ALLOW_PRIVATE: a network, an address, a name.
+    expect(refusal("https://10.0.0.8/w", ["10.0.0.0/8"])).toBeNull();
+    expect(refusal("https://localhost/w", ["127.0.0.1"])).toBeNull();
+    expect(refusal("http://127.0.0.1:8080/w", ["127.0.0.1"], true)).toBeNull();
+    expect(refusal("https://push.lan/w", ["push.lan"])).toBeNull();
+    expect(refusal("https://[::1]/w", ["127.0.0.1"])).toBe("address_not_allowed");
+    // Shape problems are reported as such first.
+    expect(refusal("http://10.0.0.8/w", ["10.0.0.0/8"])).toBe("validation_failed");
+  });
+});
 
 describe("Web Push configuration", () => {
   const base = {
@@ -269,6 +413,12 @@ describe("Web Push configuration", () => {
     );
     expect(() => loadConfig({ ...base, VAPID_SUBJECT: "http://x.example" })).toThrow(/VAPID_SUBJECT/);
     expect(loadConfig(base).push.allowInsecureEndpoints).toBe(false);
+    expect(loadConfig(base).rateLimits.pushTestsPerHour).toBe(10);
+    expect(loadConfig({ ...base, RATE_LIMIT_PUSH_TESTS_PER_HOUR: "3" }).rateLimits.pushTestsPerHour).toBe(3);
+    for (const bad of ["0", "-1", "x"])
+      expect(() => loadConfig({ ...base, RATE_LIMIT_PUSH_TESTS_PER_HOUR: bad })).toThrow(
+        /RATE_LIMIT_PUSH_TESTS_PER_HOUR/,
+      );
   });
 
   it("signs with the operator's keys when they are set", async () => {

@@ -1,8 +1,10 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
+import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltApp, buildApp } from "../../src/server/app.js";
+import { user } from "../../src/server/db/schema.js";
 import { signedInClient, TestClient } from "../support/client.js";
 import { type ModeEnv, prepareMode } from "../support/modes.js";
 import { REDIS_URL } from "../support/services.js";
@@ -91,6 +93,46 @@ describe("Redis faults (postgres+redis)", () => {
       expect((await user.post("/api/notifications", { type: "message", message: "after" })).status).toBe(201);
       const messages = (await user.get("/api/notifications")).body.map((n: { message: string }) => n.message);
       expect(messages).toEqual(["after", "before"]);
+    } finally {
+      await built?.close();
+      await proxy.stop();
+    }
+  });
+
+  it("refuses an admin's user delete with 503 while Redis is down, deleting nothing; it goes through once Redis is back", async () => {
+    const proxy = new TcpProxy(redisTarget);
+    await proxy.start();
+    let built: BuiltApp | null = null;
+    try {
+      built = await mode.start({ redisUrl: proxy.url });
+      const admin = await signedInClient(built.app, "Admin");
+      await built.ctx.database.db.update(user).set({ role: "admin" }).where(eq(user.id, admin.user!.id));
+      await built.ctx.sessions.revokeUser(admin.user!.id);
+      const leaving = await signedInClient(built.app, "Leaving");
+      const id = leaving.user!.id;
+      expect((await leaving.post("/api/notifications", { type: "message", message: "kept" })).status).toBe(
+        201,
+      );
+      const list = `${built.ctx.config.redisPrefix}notifications:${id}`;
+      expect(await built.ctx.redis!.llen(list)).toBe(1);
+      const exists = async () =>
+        (await built!.ctx.database.db.select({ id: user.id }).from(user).where(eq(user.id, id))).length;
+
+      await proxy.stop();
+      const refused = await admin.delete(`/api/admin/users?id=${id}`);
+      expect(refused.status, refused.text).toBe(503);
+      expect(refused.body.code).toBe("service_unavailable");
+      // Nothing was deleted: the user, their sessions and (once Redis is back) their list remain.
+      expect(await exists()).toBe(1);
+
+      const back = once(built.ctx.redis!, "ready");
+      await proxy.start();
+      await back;
+      expect(await built.ctx.redis!.llen(list)).toBe(1);
+      expect((await leaving.get("/api/notifications")).body).toHaveLength(1);
+      expect((await admin.delete(`/api/admin/users?id=${id}`)).status).toBe(204);
+      expect(await exists()).toBe(0);
+      expect(await built.ctx.redis!.exists(list)).toBe(0);
     } finally {
       await built?.close();
       await proxy.stop();

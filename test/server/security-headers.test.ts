@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +18,32 @@ function policy(header: unknown): Record<string, string[]> {
     if (name) out[name] = values;
   }
   return out;
+}
+
+/** Sends one raw request and reads the answer's head until the server closes or the head is in. */
+async function rawAnswer(port: number, request: string) {
+  const socket = net.connect(port, "127.0.0.1");
+  await once(socket, "connect");
+  socket.on("error", () => {});
+  let text = "";
+  socket.setEncoding("utf8");
+  const head = new Promise<void>((resolve) => {
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+      if (text.includes("\r\n\r\n")) resolve();
+    });
+    socket.on("close", () => resolve());
+  });
+  socket.write(request);
+  await head;
+  socket.destroy();
+  const [statusLine = "", ...lines] = (text.split("\r\n\r\n")[0] ?? "").split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { statusLine, headers };
 }
 
 describe.each(MODES)("security headers (%s)", (modeName) => {
@@ -86,6 +114,35 @@ describe.each(MODES)("security headers (%s)", (modeName) => {
         policy((await page(https, url)).headers["content-security-policy"])["frame-ancestors"],
         url,
       ).toEqual(["'none'"]);
+    }
+  });
+
+  it("sends the same headers on answers made before routing: a bad URL, a malformed header, 431", async () => {
+    for (const [built, hsts] of [
+      [http, false],
+      [https, true],
+    ] as const) {
+      await built.app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = built.app.server.address() as net.AddressInfo;
+      for (const [label, request, status] of [
+        ["bad URL", "GET /api/dashboards/%zz HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+        ["malformed header", "GET /api/dashboards HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n", 400],
+        ["431", `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 431],
+        ["no route", "GET /nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 404],
+      ] as const) {
+        const { statusLine, headers } = await rawAnswer(port, request);
+        expect(statusLine, label).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+        expect(headers["content-type"], label).toMatch(/^application\/problem\+json/);
+        const csp = policy(headers["content-security-policy"]);
+        expect(csp["frame-ancestors"], label).toEqual(["'none'"]);
+        expect(csp["script-src"], label).toEqual(["'self'"]);
+        expect(headers["x-frame-options"], label).toBe("DENY");
+        expect(headers["x-content-type-options"], label).toBe("nosniff");
+        expect(headers["referrer-policy"], label).toBe("no-referrer");
+        expect(headers["cross-origin-resource-policy"], label).toBe("same-origin");
+        if (hsts) expect(headers["strict-transport-security"], label).toMatch(/^max-age=31536000/);
+        else expect(headers["strict-transport-security"], label).toBeUndefined();
+      }
     }
   });
 

@@ -323,6 +323,14 @@ export const pushSubscriptions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * The sign-in that subscribed this browser: its session row going (signed out, revoked,
+     * found expired) deletes the subscription with it, so a shared browser stops receiving the
+     * previous user's notifications.
+     */
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => session.id, { onDelete: "cascade" }),
     endpoint: text("endpoint").notNull().unique(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
@@ -330,7 +338,10 @@ export const pushSubscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+  (t) => [
+    index("push_subscriptions_user_idx").on(t.userId),
+    index("push_subscriptions_session_idx").on(t.sessionId),
+  ],
 );
 
 /**

@@ -36,7 +36,17 @@ export function createExchangeClient({
         service: SERVICE,
         what,
         headers: sign("GET", requestPath),
-      }).finally(release);
+      }).then(
+        (answer) => {
+          release("answered");
+          return answer;
+        },
+        (error: unknown) => {
+          // Timed out or cut off: the request may reach the exchange after all.
+          release("unanswered");
+          throw error;
+        },
+      );
       if (response.status === 429 && tries < MAX_ATTEMPTS) {
         await sleep(retryAfterMs(response.headers.get("retry-after"), tries), undefined, {
           signal: closing,

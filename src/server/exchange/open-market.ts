@@ -4,7 +4,7 @@ import type { Upstream } from "../upstream/upstream.js";
 import { createExchangeClient } from "./client.js";
 import { createMarket, type Market } from "./market.js";
 import { createSigner } from "./signer.js";
-import { createThrottle, memorySlotStore, redisSlotStore } from "./throttle.js";
+import { createThrottle, memorySlotStore, redisSlotStore, throttleLimits } from "./throttle.js";
 
 /**
  * The app's one market: the widgets' routes and the price alerts read the same cache through the
@@ -21,7 +21,7 @@ export function openMarket(config: Config, redis: Redis | null, upstream: Upstre
           ? { key: clientId, secret: clientSecret, passphrase: passphrase ?? clientSecret }
           : null,
       ),
-      throttle: createThrottle(slots),
+      throttle: createThrottle(slots, throttleLimits(config.upstream.timeoutMs)),
       fetch: upstream.fetch,
       closing: upstream.closing,
     }),

@@ -8,11 +8,20 @@ import { unavailable } from "../http/errors.js";
  * one of `limit` slots from before it is sent until `windowMs` after its answer came back: a
  * request can only reach the exchange before its answer does, so any `limit + 1` arrivals span
  * more than a window whatever the network or a busy event loop did to the sending times.
+ *
+ * A request given up on without an answer (it timed out, the connection broke) may still be on its
+ * way: its slot is held `lateMs` longer, a request being assumed to arrive within that long after
+ * we stop waiting for it (as long as it was given to answer: UPSTREAM_TIMEOUT_SECONDS).
  */
 export interface ThrottleLimits {
   limit: number;
   windowMs: number;
-  /** How long a slot stays taken if its holder never releases it (an instance died mid-request). */
+  /** How much longer a slot is held when its request got no answer: it may yet arrive. */
+  lateMs: number;
+  /**
+   * How long a slot stays taken if its holder never releases it (an instance died mid-request):
+   * at least the request's deadline, its late margin and a window.
+   */
   leaseMs: number;
   /** Requests waiting for a slot; one more is turned away at once. */
   maxQueue: number;
@@ -20,14 +29,23 @@ export interface ThrottleLimits {
   maxWaitMs: number;
 }
 
-export const DEFAULT_LIMITS: ThrottleLimits = {
-  limit: 3,
+/** The limits for requests cut off after `upstreamTimeoutMs` (UPSTREAM_TIMEOUT_SECONDS). */
+export function throttleLimits(upstreamTimeoutMs: number): ThrottleLimits {
   // The spec's second, plus slack for the app, Redis and the exchange reading slightly different clocks.
-  windowMs: 1050,
-  leaseMs: 10_000,
-  maxQueue: 30,
-  maxWaitMs: 12_000,
-};
+  const windowMs = 1050;
+  const lateMs = upstreamTimeoutMs;
+  return {
+    limit: 3,
+    windowMs,
+    lateMs,
+    leaseMs: Math.max(10_000, upstreamTimeoutMs + lateMs + windowMs),
+    maxQueue: 30,
+    maxWaitMs: 12_000,
+  };
+}
+
+/** With UPSTREAM_TIMEOUT_SECONDS' default, 5 s. */
+export const DEFAULT_LIMITS: ThrottleLimits = throttleLimits(5000);
 
 type Take = { state: "granted" } | { state: "queued" | "refused"; retryInMs: number };
 
@@ -35,8 +53,8 @@ type Take = { state: "granted" } | { state: "queued" | "refused"; retryInMs: num
 export interface SlotStore {
   /** Takes a slot if one is free and `token` is first in line, else joins (or is refused by) the queue. */
   take(token: string, limits: ThrottleLimits): Promise<Take>;
-  /** The request's answer is in: its slot frees one window from now. */
-  release(token: string, windowMs: number): Promise<void>;
+  /** The request is over: its slot frees `holdMs` from now. */
+  release(token: string, holdMs: number): Promise<void>;
   /** Stops waiting. */
   leave(token: string): Promise<void>;
 }
@@ -66,8 +84,8 @@ export function memorySlotStore(now: () => number = Date.now): SlotStore {
       }
       return { state: "queued", retryInMs };
     },
-    async release(token, windowMs) {
-      if (slots.has(token)) slots.set(token, now() + windowMs);
+    async release(token, holdMs) {
+      if (slots.has(token)) slots.set(token, now() + holdMs);
     },
     async leave(token) {
       waiters.delete(token);
@@ -101,7 +119,9 @@ if rank == queued then
 end
 return {0, retryIn}`;
 const RELEASE = `${NOW}
-redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[1])`;
+local hold = tonumber(ARGV[2])
+redis.call('ZADD', KEYS[1], 'XX', now + hold, ARGV[1])
+if redis.call('PTTL', KEYS[1]) < hold then redis.call('PEXPIRE', KEYS[1], hold) end`;
 
 export function redisSlotStore(redis: Redis, prefix: string): SlotStore {
   const slots = `${prefix}slots`;
@@ -122,8 +142,8 @@ export function redisSlotStore(redis: Redis, prefix: string): SlotStore {
       if (state === 1) return { state: "granted" };
       return { state: state === 0 ? "queued" : "refused", retryInMs };
     },
-    async release(token, windowMs) {
-      await redis.eval(RELEASE, 1, slots, token, windowMs);
+    async release(token, holdMs) {
+      await redis.eval(RELEASE, 1, slots, token, holdMs);
     },
     async leave(token) {
       await redis.zrem(waiters, token);
@@ -131,8 +151,14 @@ export function redisSlotStore(redis: Redis, prefix: string): SlotStore {
   };
 }
 
-/** Waits for a slot and answers the function that gives it back once the upstream answer is in. */
-export type Throttle = (signal: AbortSignal) => Promise<() => void>;
+/**
+ * Gives a slot back once the request is over: `answered` when an answer came (the request has
+ * arrived), `unanswered` when it timed out or failed (it may still arrive, so it is held longer).
+ */
+export type Release = (outcome: "answered" | "unanswered") => void;
+
+/** Waits for a slot and answers the function that gives it back. */
+export type Throttle = (signal: AbortSignal) => Promise<Release>;
 
 /** Time as the throttle reads and waits on it; tests drive a virtual one. */
 export interface ThrottleClock {
@@ -155,7 +181,7 @@ export function createThrottle(
   limits: ThrottleLimits = DEFAULT_LIMITS,
   clock: ThrottleClock = realClock,
 ): Throttle {
-  const { limit, windowMs, maxQueue, maxWaitMs } = limits;
+  const { limit, windowMs, lateMs, maxQueue, maxWaitMs } = limits;
   const drainSeconds = Math.ceil(((maxQueue / limit) * windowMs) / 1000);
   return async (signal) => {
     const token = randomUUID();
@@ -169,10 +195,10 @@ export function createThrottle(
       }
       if (take.state === "granted") {
         let released = false;
-        return () => {
+        return (outcome) => {
           if (released) return;
           released = true;
-          store.release(token, windowMs).catch(() => {});
+          store.release(token, outcome === "answered" ? windowMs : windowMs + lateMs).catch(() => {});
         };
       }
       if (take.state === "refused" || clock.now() >= giveUpAt || signal.aborted) {

@@ -74,11 +74,22 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * The app's security headers, for answers sent before any hook runs (a malformed URL, a
+     * request Node refuses before Fastify sees it: src/server/http/server-options.ts).
+     */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 /**
  * Browser defences on every answer (helmet): the CSP above with `frame-ancestors 'none'` (and
  * `X-Frame-Options: DENY`), so no other site can frame the app; public dashboard pages take their
  * `frame-ancestors` from PUBLIC_FRAME_ANCESTORS instead. `nosniff`, `Referrer-Policy:
  * no-referrer`, same-origin opener and resource policies, and HSTS only when BASE_URL is https.
+ * Answers that never reach the hook read the app's set from `app.securityHeaders`.
  */
 export function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
   const https = new URL(options.baseUrl).protocol === "https:";
@@ -94,6 +105,7 @@ export function securityHeaders(app: FastifyInstance, options: SecurityHeadersOp
   publicHeaders["content-security-policy"] = serialize(
     directives(https, options.publicFrameAncestors.split(/\s+/)),
   );
+  app.decorate("securityHeaders", Object.freeze(appHeaders));
   app.addHook("onRequest", (request, reply, done) => {
     const isPublicPage = request.method === "GET" && PUBLIC_PAGE.test(request.url);
     reply.headers(isPublicPage ? publicHeaders : appHeaders);

@@ -25,7 +25,8 @@ export function edgeServerOptions(http: HttpConfig) {
     // Our own phase hook answers 503 problem+json during shutdown (http/lifecycle.ts).
     return503OnClosing: false,
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      // Answered before routing, so no onSend hook adds the request id.
+      // Answered before routing, so no hook adds the request id or the security headers.
+      reply.headers(request.server.securityHeaders ?? {});
       reply.header("x-request-id", request.id);
       if (error.code === "FST_ERR_BAD_URL" || error.code === "FST_ERR_MAX_PARAM_LENGTH") {
         return sendProblem(
@@ -48,7 +49,8 @@ export function applyConnectionLimit(app: FastifyInstance, http: HttpConfig) {
 
 /**
  * Errors Node raises on a connection before Fastify sees a request (a timed-out or malformed
- * request, headers too large): answered as problem+json, then the connection is closed.
+ * request, headers too large): answered as problem+json with the app's security headers, then
+ * the connection is closed.
  */
 function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
@@ -68,9 +70,12 @@ function answerClientError(this: FastifyInstance, error: Error & { code?: string
     const body = JSON.stringify(
       problemBody(status, status === 408 ? "request_timeout" : "validation_failed", detail),
     );
+    const security = Object.entries(this.securityHeaders ?? {})
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `${security}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

@@ -116,10 +116,15 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
     },
     async (request, reply) => {
       const { id } = request.query;
-      await deleteUser(db, id);
-      await ctx.sessions.revokeUser(id);
-      // The Redis notification store is outside the database's cascade.
-      await ctx.notifications.clear(id);
+      // The Redis notification store (there is one when there is Redis) is outside the
+      // database's cascade: cleared inside the delete's transaction, so Redis being down is a 503
+      // with nothing deleted, never a deleted user whose list lives on.
+      await deleteUser(db, id, ctx.redis ? () => ctx.notifications.clear(id) : undefined);
+      // The sessions rows are gone; other instances' caches are told to forget them. Done: a
+      // failure here must not answer as if nothing was deleted (their caches expire on their own).
+      await ctx.sessions.revokeUser(id).catch((error: unknown) => {
+        request.log.warn({ err: error }, "could not tell other instances of a deleted user's sessions");
+      });
       return reply.code(204).send(null);
     },
   );

@@ -102,8 +102,12 @@ export async function updateUser(
   });
 }
 
-/** Deletes the user and, through the foreign keys, everything they own: one transaction. */
-export async function deleteUser(db: Db, id: string): Promise<void> {
+/**
+ * Deletes the user and, through the foreign keys, everything they own: one transaction.
+ * `alsoDelete` removes what lives outside the database (the Redis notification list) once the
+ * user is known to be deletable, before the commit: when it fails, nothing is deleted.
+ */
+export async function deleteUser(db: Db, id: string, alsoDelete?: () => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
     await lockAdmins(tx);
     const [current] = await tx
@@ -115,5 +119,6 @@ export async function deleteUser(db: Db, id: string): Promise<void> {
     if (!current) throw notFound("User");
     if (current.role === "admin" && !current.banned) await assertNotLastAdmin(tx, id, "delete");
     await tx.delete(user).where(eq(user.id, id));
+    await alsoDelete?.();
   });
 }

@@ -7,10 +7,14 @@ import {
   PushSubscriptionSchema,
   PushTestSchema,
 } from "../../contract/push.js";
+import type { Config } from "../config.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/client.js";
 import { notFound } from "../http/errors.js";
+import type { RateLimitRule } from "../http/rate-limit.js";
 import { errorResponses } from "../http/schemas.js";
+import type { SessionActor } from "../policies/actor.js";
+import { parseAllowList } from "../upstream/address-guard.js";
 import { enqueuePushes } from "./deliver.js";
 import type { PushService } from "./service.js";
 import {
@@ -25,8 +29,18 @@ const tags = ["Push"];
 // A browser subscribes itself from the web app; API keys (scripts) have no browser to push to.
 const session = { access: "session" } as const;
 
+/** A test push goes to every device the user subscribed (up to 20): a button to press, not a loop. */
+const testPushBudget = (config: Config): RateLimitRule => ({
+  name: "push-test",
+  key: (request) => request.user.id,
+  limit: config.rateLimits.pushTestsPerHour,
+  windowMs: 3_600_000,
+  detail: "Too many test notifications; wait before sending another",
+});
+
 export const pushRoutes: FastifyPluginAsyncTypebox<AppContext & { push: PushService }> = async (app, ctx) => {
   const { database, push } = ctx;
+  const allowPrivate = parseAllowList(ctx.config.upstream.allowPrivate);
   const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
     database.db.transaction((transaction) => work(transaction as unknown as Db));
 
@@ -72,12 +86,12 @@ export const pushRoutes: FastifyPluginAsyncTypebox<AppContext & { push: PushServ
       },
     },
     async (request, reply) => {
-      checkSubscription(request.body, ctx.config.push.allowInsecureEndpoints);
+      checkSubscription(request.body, ctx.config.push.allowInsecureEndpoints, allowPrivate);
       const agent = request.headers["user-agent"];
       const { created, row } = await inTransaction((tx) =>
         saveSubscription(
           tx,
-          request.user.id,
+          { userId: request.user.id, sessionId: (request.actor as SessionActor).session.id },
           request.body,
           typeof agent === "string" ? agent.slice(0, 300) : null,
         ),
@@ -109,12 +123,12 @@ export const pushRoutes: FastifyPluginAsyncTypebox<AppContext & { push: PushServ
   app.post(
     "/api/push/test",
     {
-      config: session,
+      config: { ...session, rateLimit: [testPushBudget(ctx.config)] },
       schema: {
         tags,
         summary:
           "Queue a test notification to each of the caller's push subscriptions (beyond DESIGN section 11)",
-        response: { 202: PushTestSchema, ...errorResponses(403) },
+        response: { 202: PushTestSchema, ...errorResponses(403, 429) },
       },
     },
     async (request, reply) => {
