@@ -38,6 +38,31 @@ export const ATOM = `<?xml version="1.0" encoding="utf-8"?>
 </feed>`;
 
 /**
+ * A feed whose every field is as long as the 4 MiB body allows it to be: 80 KB links and ids, long
+ * titles, and a description of 128 Ki `<` (which the old tag stripper backtracked over for seconds).
+ */
+export const OVERSIZED = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0">
+  <channel>
+    <title>${"Long title ".repeat(1000)}</title>
+    <link>https://site.example/${"s".repeat(80_000)}</link>
+    <item>
+      <title>${"t".repeat(10_000)}</title>
+      <link>https://site.example/${"a".repeat(80_000)}</link>
+      <guid>${"g".repeat(80_000)}</guid>
+      <pubDate>Sun, 22 Nov 2026 10:00:00 GMT</pubDate>
+      <description>${"word ".repeat(40_000)}</description>
+    </item>
+    <item>
+      <title>5 &lt; 6 &lt;b&gt;bold&lt;/b&gt;</title>
+      <link>https://site.example/short</link>
+      <pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate>
+      <description>${"&lt;".repeat(128 * 1024)}</description>
+    </item>
+  </channel>
+</rss>`;
+
+/**
  * A site serving feeds the way blogs do: RSS and Atom as XML, a redirect, a page that is not a
  * feed, a missing one and an endless body. Records what it was asked, Accept header included.
  */
@@ -60,6 +85,8 @@ export async function startFakeFeeds(redirectTo = "http://169.254.169.254/latest
           `<rss><channel><title>${"x".repeat(5 * 1024 * 1024)}</title></channel></rss>`,
           "application/xml",
         );
+      case "/oversized.xml":
+        return xml(OVERSIZED, "application/rss+xml");
       case "/broken.xml":
         return { status: 500, text: "oops" };
       default:

@@ -92,6 +92,24 @@ describe.each(MODES)("Feed widget data (%s)", (modeName) => {
     expect(none.headers["content-type"]).toContain("application/problem+json");
   });
 
+  it("bounds every field of an entry, however long the feed makes it", async () => {
+    const res = await client.get(feedsUrl(`${site.url}/oversized.xml`));
+    expect(res.status).toBe(200);
+    const [feed] = res.body;
+    expect(feed.title.length).toBeLessThanOrEqual(300);
+    // A link too long to be a real address is left out rather than cut into another address.
+    expect(feed.siteUrl).toBeNull();
+    const [long, short] = feed.items;
+    expect(long.url).toBeNull();
+    expect(long.id.length).toBeLessThanOrEqual(500);
+    expect(long.title.length).toBeLessThanOrEqual(300);
+    expect(long.summary.length).toBeLessThanOrEqual(300);
+    expect(short).toMatchObject({ title: "5 < 6 bold", url: "https://site.example/short" });
+    expect(short.summary).toMatch(/^<{299}…$/);
+    // Two entries of a 1.1 MB feed: what is kept and served is a few KB.
+    expect(res.text.length).toBeLessThan(4096);
+  });
+
   it("refuses a body past 4 MiB without reading it all", async () => {
     const res = await client.get(feedsUrl(`${site.url}/huge.xml`));
     expect(res.status).toBe(502);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/server/config.js";
 import { badRequest, unavailable } from "../../src/server/http/errors.js";
-import { type CacheRule, UpstreamCache } from "../../src/server/upstream/cache.js";
+import { approximateBytes, type CacheRule, UpstreamCache } from "../../src/server/upstream/cache.js";
 
 const rule = (over: Partial<CacheRule> = {}): CacheRule => ({
   freshMs: 100,
@@ -96,6 +96,59 @@ describe("the upstream cache", () => {
     });
     expect(reloaded).toBe(true);
     expect(await cache.get("c", rule(), async () => "other")).toBe("c");
+  });
+
+  it("bounds what it holds in bytes too: the least recently stored make way", async () => {
+    // Three feeds of 80 KB links held 244 MiB while the cache counted only entries.
+    const clock = { now: 0 };
+    const cache = new UpstreamCache(() => clock.now, 5000, 300_000);
+    const big = (name: string) => ({ title: name, links: [name.repeat(100_000)] });
+    for (const key of ["a", "b", "c"]) await cache.get(key, rule(), async () => big(key));
+    expect(cache.heldBytes).toBeGreaterThan(200_000);
+    expect(cache.heldBytes).toBeLessThanOrEqual(300_000);
+    let loads = 0;
+    const count = (key: string) => async () => {
+      loads += 1;
+      return big(key);
+    };
+    // "a" went to make room for "c"; "b" and "c" are still served without a load.
+    await cache.get("c", rule(), count("c"));
+    await cache.get("b", rule(), count("b"));
+    expect(loads).toBe(0);
+    await cache.get("a", rule(), count("a"));
+    expect(loads).toBe(1);
+    // Invalidation gives the bytes back.
+    cache.invalidate("");
+    expect(cache.heldBytes).toBe(0);
+  });
+
+  it("serves a value larger than its byte bound but does not keep it", async () => {
+    const cache = new UpstreamCache(() => 0, 5000, 50_000);
+    await cache.get("small", rule(), async () => "s");
+    const held = cache.heldBytes;
+    let loads = 0;
+    const huge = async () => {
+      loads += 1;
+      return Buffer.alloc(60_000);
+    };
+    expect((await cache.get("huge", rule(), huge)).length).toBe(60_000);
+    expect((await cache.get("huge", rule(), huge)).length).toBe(60_000);
+    expect(loads).toBe(2);
+    // Nothing else was pushed out for it.
+    expect(cache.heldBytes).toBe(held);
+    expect(await cache.get("small", rule(), async () => "other")).toBe("s");
+  });
+
+  it("counts binary by its bytes, strings by their length, and each value once", () => {
+    expect(approximateBytes(Buffer.alloc(10_000))).toBeGreaterThanOrEqual(10_000);
+    expect(approximateBytes(Buffer.alloc(10_000))).toBeLessThan(10_100);
+    expect(approximateBytes({ type: "image/png", bytes: new Uint8Array(5000) })).toBeLessThan(5100);
+    const shared = "x".repeat(10_000);
+    const twice = approximateBytes([shared, shared]);
+    expect(twice).toBeGreaterThanOrEqual(20_000);
+    const cyclic: Record<string, unknown> = { name: "loop" };
+    cyclic.self = cyclic;
+    expect(approximateBytes(cyclic)).toBeLessThan(200);
   });
 
   it("keeps nothing for a failure it does not repeat", async () => {

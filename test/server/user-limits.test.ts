@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
+import { HISTORY_QUOTAS } from "../../src/server/policies/limits.js";
 import { signedInClient, type TestClient } from "../support/client.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
 
@@ -86,5 +88,71 @@ describe.each(MODES)("per-user limits (%s)", (modeName) => {
     // Freeing room lets the user write again.
     expect((await client.delete(`/api/widgets?id=${first.body.id}`)).status).toBe(200);
     expect((await client.put("/api/settings", { id: settings.id, config: filler(50) })).status).toBe(200);
+  });
+
+  /** Bytes of the user's version history, as the allowance counts them, and of each dashboard's newest. */
+  async function historyOf(userId: string) {
+    const result = (await built.ctx.database.db.execute(sql`
+      SELECT v.dashboard_id AS "dashboardId", octet_length(v.document::text) AS bytes,
+             row_number() OVER (PARTITION BY v.dashboard_id ORDER BY v.created_at DESC, v.id DESC) AS place
+      FROM dashboard_versions v JOIN dashboards d ON d.id = v.dashboard_id WHERE d.user_id = ${userId}`)) as unknown as {
+      rows: { dashboardId: string; bytes: number | string; place: number | string }[];
+    };
+    const rows = result.rows.map((r) => ({ ...r, bytes: Number(r.bytes), place: Number(r.place) }));
+    const sum = (list: typeof rows) => list.reduce((total, r) => total + r.bytes, 0);
+    return {
+      versions: rows.length,
+      older: sum(rows.filter((r) => r.place > 1)),
+      newest: sum(rows.filter((r) => r.place === 1)),
+    };
+  }
+
+  it("counts version history against its owner: restoring and re-creating cannot pile it up", async () => {
+    const client = await signedInClient(built.app, "Restorer");
+    const bystander = await signedInClient(built.app, "Bystander");
+    const theirs = await dashboardOf(bystander, "Theirs");
+    await bystander.post("/api/widgets", widgetBody(theirs, filler(10)));
+    const theirHistory = await historyOf(bystander.user!.id);
+
+    // The attack: a dashboard filled near the quota, restored over and over (each restore is a
+    // version), its widgets deleted to free the quota, and the same again on a new dashboard.
+    const allowance = HISTORY_QUOTAS * LIMITS.configBytes;
+    const boards: string[] = [];
+    for (const round of [0, 1]) {
+      const dashboardId = await dashboardOf(client, `Round ${round}`);
+      boards.push(dashboardId);
+      const widget = await client.post("/api/widgets", widgetBody(dashboardId, filler(80)));
+      expect(widget.status).toBe(201);
+      for (let i = 0; i < 8; i++) {
+        const [newest] = (await client.get(`/api/dashboards/versions?id=${dashboardId}`)).body;
+        expect(
+          (await client.post("/api/dashboards/restore", { id: dashboardId, versionId: newest.id })).status,
+        ).toBe(200);
+      }
+      const history = await historyOf(client.user!.id);
+      expect(history.older).toBeLessThanOrEqual(allowance);
+      expect(history.newest).toBeLessThan(LIMITS.configBytes);
+      if (round > 0) continue;
+      // A restore puts back new widget rows: delete whatever the dashboard holds now.
+      for (const { id } of (await client.get(`/api/widgets?dashboardId=${dashboardId}`)).body)
+        expect((await client.delete(`/api/widgets?id=${id}`)).status).toBe(200);
+    }
+    // Sixteen restores of 80 KiB would be 1.3 MiB; the user holds at most the allowance besides
+    // what their dashboards show now.
+    const history = await historyOf(client.user!.id);
+    expect(history.older + history.newest).toBeLessThanOrEqual(allowance + LIMITS.configBytes);
+    expect(history.older).toBeGreaterThan(allowance - 2 * 80 * KIB);
+
+    // Oldest went first: the emptied dashboard lost its history before the one in use did, and it
+    // still shows as it is now. The newest steps of the full one are still there to undo.
+    const [emptied] = (await client.get(`/api/dashboards/versions?id=${boards[0]}`)).body;
+    expect(emptied.widgetCount).toBe(0);
+    const kept = (await client.get(`/api/dashboards/versions?id=${boards[1]}`)).body;
+    expect(kept.length).toBeGreaterThanOrEqual(HISTORY_QUOTAS);
+    const undo = await client.post("/api/dashboards/restore", { id: boards[1], versionId: kept[1].id });
+    expect(undo.status).toBe(200);
+    expect(undo.body.widgets).toHaveLength(1);
+    // Another user's history is theirs: none of it went to make room.
+    expect(await historyOf(bystander.user!.id)).toEqual(theirHistory);
   });
 });

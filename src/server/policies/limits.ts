@@ -33,6 +33,19 @@ export async function lockUserQuota(tx: Db, userId: string) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`quota:${userId}`}, 0))`);
 }
 
+/**
+ * Version history a user may hold beyond each dashboard's newest version, as a multiple of their
+ * configuration quota. Counted per user, not per dashboard: a bound per dashboard still multiplies
+ * by the dashboard count (delete a board's widgets, fill another, restore again). Counted apart from
+ * the quota rather than inside it, so history never refuses a write or leaves a full user without
+ * undo: past the allowance the user's oldest versions go, and each dashboard's newest (its current
+ * state, already within the quota) always stays. Four quotas keep a few undo steps of even a
+ * dashboard that fills the whole quota; a typical one keeps its newest 50 long before.
+ */
+export const HISTORY_QUOTAS = 4;
+
+export const historyBytes = (limits: UserLimits) => HISTORY_QUOTAS * limits.configBytes;
+
 export async function assertConfigQuota(tx: Db, userId: string, limits: UserLimits) {
   const bytes = await configBytes(tx, userId);
   if (bytes > limits.configBytes)

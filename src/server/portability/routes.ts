@@ -37,7 +37,8 @@ const fileName = (name: string) => `${name.replace(/[\\/:*?"<>|]|\p{Cc}/gu, "_")
  */
 export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  if (ctx.config.historyEnabled) ctx.changes.listenAll(versionRecorder(ctx.clock));
+  if (ctx.config.historyEnabled)
+    ctx.changes.listenAll(versionRecorder(ctx.clock, ctx.config.limits, ctx.config.historyFoldMs));
 
   const owned = async (actor: Actor, id: string) =>
     found((await listDashboards(db, actor, id))[0], "Dashboard");

@@ -5,26 +5,35 @@ import {
   DOCUMENT_FORMAT,
   DOCUMENT_VERSION,
 } from "../../contract/dashboard-document.js";
+import type { UserLimits } from "../config.js";
 import type { ChangesListener, DashboardChange } from "../db/changes.js";
 import type { Db } from "../db/client.js";
 import { dashboardVersions } from "../db/schema.js";
+import { historyBytes, lockUserQuota } from "../policies/limits.js";
 
-/** Changes this close to the newest version fold into it: a drag session is one version. */
-export const FOLD_MS = 60_000;
 export const VERSIONS_KEPT = 50;
 
 const dashboardOf = (change: DashboardChange) =>
   "widget" in change ? change.widget.dashboardId : change.dashboard.id;
+const ownerOf = (change: DashboardChange) =>
+  "widget" in change ? change.widget.userId : change.dashboard.userId;
 
 /**
  * One statement per write: the database builds the dashboard's document itself and either folds
- * it into the newest version (changed within FOLD_MS, not a restore) or adds a version and trims
+ * it into the newest version (changed within `foldMs`, not a restore: a drag session is one
+ * version) or adds a version and trims
  * to the newest VERSIONS_KEPT. Nothing crosses to the server and back: history costs a drag one
- * round trip inside its transaction.
+ * round trip inside its transaction. True when it added a version (the owner's history grew).
  */
-async function record(tx: Db, dashboardId: string, now: Date, fresh: boolean) {
+async function record(
+  tx: Db,
+  dashboardId: string,
+  now: Date,
+  fresh: boolean,
+  foldMs: number,
+): Promise<boolean> {
   const at = now.toISOString();
-  await tx.execute(sql`
+  const result = (await tx.execute(sql`
     WITH doc AS (
       SELECT jsonb_build_object(
         'format', ${DOCUMENT_FORMAT}::text, 'version', ${DOCUMENT_VERSION}::int, 'exportedAt', ${at}::text,
@@ -46,7 +55,7 @@ async function record(tx: Db, dashboardId: string, now: Date, fresh: boolean) {
       SET document = doc.document, widget_count = jsonb_array_length(doc.document->'widgets'), updated_at = ${at}::timestamptz
       FROM doc, newest
       WHERE v.id = newest.id AND NOT ${fresh}::boolean
-        AND newest.updated_at > ${at}::timestamptz - make_interval(secs => ${FOLD_MS / 1000})
+        AND newest.updated_at > ${at}::timestamptz - make_interval(secs => ${foldMs / 1000})
       RETURNING v.id
     ),
     added AS (
@@ -55,27 +64,64 @@ async function record(tx: Db, dashboardId: string, now: Date, fresh: boolean) {
              ${at}::timestamptz, ${at}::timestamptz
       FROM doc WHERE NOT EXISTS (SELECT 1 FROM folded)
       RETURNING id
+    ),
+    trimmed AS (
+      DELETE FROM dashboard_versions WHERE EXISTS (SELECT 1 FROM added) AND dashboard_id = ${dashboardId} AND id IN (
+        SELECT id FROM dashboard_versions WHERE dashboard_id = ${dashboardId}
+        ORDER BY created_at DESC, id DESC OFFSET ${VERSIONS_KEPT - 1})
     )
-    DELETE FROM dashboard_versions WHERE EXISTS (SELECT 1 FROM added) AND dashboard_id = ${dashboardId} AND id IN (
-      SELECT id FROM dashboard_versions WHERE dashboard_id = ${dashboardId}
-      ORDER BY created_at DESC, id DESC OFFSET ${VERSIONS_KEPT - 1})`);
+    SELECT EXISTS (SELECT 1 FROM added) AS added`)) as unknown as { rows: { added: boolean }[] };
+  return result.rows[0]?.added === true;
+}
+
+/**
+ * Keeps the owner's history, beyond each dashboard's newest version, within `budget` bytes (as
+ * serialized, like the configuration quota): the newest are kept while their total fits, across
+ * all the owner's dashboards, and the older go. Only an added version can push past the budget (a
+ * fold rewrites a newest version, which is not counted), so this runs after one. The owner's quota
+ * lock makes racing writes count each other's versions; rows another write holds (a fold, a
+ * deleted dashboard) are skipped, not waited for, so holding that lock never waits on a row.
+ */
+async function trimHistory(tx: Db, userId: string, budget: number) {
+  await lockUserQuota(tx, userId);
+  await tx.execute(sql`
+    WITH ranked AS (
+      SELECT v.id, v.created_at, v.document,
+             row_number() OVER (PARTITION BY v.dashboard_id ORDER BY v.created_at DESC, v.id DESC) AS place
+      FROM dashboard_versions v JOIN dashboards d ON d.id = v.dashboard_id
+      WHERE d.user_id = ${userId}
+    ),
+    older AS (
+      SELECT id, sum(octet_length(document::text))
+               OVER (ORDER BY created_at DESC, id DESC ROWS UNBOUNDED PRECEDING) AS held
+      FROM ranked WHERE place > 1
+    )
+    DELETE FROM dashboard_versions WHERE id IN (
+      SELECT id FROM dashboard_versions WHERE id IN (SELECT id FROM older WHERE held > ${budget})
+      FOR UPDATE SKIP LOCKED)`);
 }
 
 /**
  * Records each changed dashboard's document in the writing transaction, once per write. A
  * restore always starts a new version, so the state it replaced stays one step back (undo).
+ * History counts against its owner (policies/limits.ts historyBytes): without that, restoring
+ * and re-creating kept 50 full-quota versions on every dashboard, 97 MiB from a 1 MiB quota.
  */
-export function versionRecorder(now: () => number): ChangesListener {
+export function versionRecorder(now: () => number, limits: UserLimits, foldMs: number): ChangesListener {
+  const budget = historyBytes(limits);
   return async (tx, changes) => {
-    const touched = new Map<string, boolean>();
+    const touched = new Map<string, { fresh: boolean; userId: string }>();
     for (const change of changes) {
       if (change.kind === "dashboard.deleted") continue;
       const fresh = change.kind === "dashboard.updated" && change.restoredFrom !== undefined;
       const id = dashboardOf(change);
-      touched.set(id, (touched.get(id) ?? false) || fresh);
+      touched.set(id, { fresh: (touched.get(id)?.fresh ?? false) || fresh, userId: ownerOf(change) });
     }
     const at = new Date(now());
-    for (const [dashboardId, fresh] of touched) await record(tx, dashboardId, at, fresh);
+    const grown = new Set<string>();
+    for (const [dashboardId, { fresh, userId }] of touched)
+      if (await record(tx, dashboardId, at, fresh, foldMs)) grown.add(userId);
+    for (const userId of grown) await trimHistory(tx, userId, budget);
   };
 }
 
