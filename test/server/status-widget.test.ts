@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
+import { priceAlertWatcher } from "../../src/server/jobs/watch/price-alerts.js";
 import { statusCheckWatcher } from "../../src/server/jobs/watch/status-checks.js";
-import { type StatusSite, startStatusSite } from "../fakes/status-sites.js";
+import { type FakeExchange, startFakeExchange } from "../fakes/exchange.js";
+import {
+  type HangingSite,
+  type StatusSite,
+  startHangingSite,
+  startStatusSite,
+} from "../fakes/status-sites.js";
 import { signedInClient, TestClient } from "../support/client.js";
 import { upstreamConfig } from "../support/config.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
+import { watchReminders } from "../support/reminders.js";
 import { watchPassOn } from "../support/watch-pass.js";
 
 async function statusWidget(client: TestClient, config: unknown) {
@@ -209,6 +217,177 @@ for (const mode of MODES) {
         });
         expect(row.state!.error!.message).toContain("FETCH_ALLOW_PRIVATE");
       }
+    });
+  });
+}
+
+/** Past the prices' freshness window (15 s): the next pass reads the exchange again. */
+const STALE_MS = 16_000;
+/** As status-checks.ts has it: one user's checks in flight at once. */
+const PER_USER = 4;
+
+async function cryptoWidget(client: TestClient, alerts: unknown[]) {
+  const dashboard = await client.post("/api/dashboards", { name: "Markets" });
+  const res = await client.post("/api/widgets", {
+    dashboardId: dashboard.body.id,
+    widgetType: "Crypto",
+    height: 300,
+    width: 300,
+    positionX: 0,
+    positionY: 0,
+    config: { pairs: ["BTC-USD"], timeframe: "1h", alerts },
+  });
+  if (res.status !== 201) throw new Error(`widget: ${res.status} ${res.text}`);
+}
+
+/** `count` targets on `site`, twenty to a widget (the most one holds). */
+async function manyTargets(client: TestClient, site: HangingSite, prefix: string, count: number) {
+  for (let first = 0; first < count; first += 20) {
+    const checks = Array.from({ length: Math.min(20, count - first) }, (_, i) => ({
+      id: `${prefix}${first + i}`,
+      url: `${site.url}${prefix}${first + i}`,
+    }));
+    await statusWidget(client, { notify: true, checks });
+  }
+}
+
+for (const mode of MODES) {
+  describe(`Status checks under a slow-target attack (${mode})`, () => {
+    let env: ModeEnv;
+    let built: BuiltApp;
+    let fast: StatusSite;
+    let exchange: FakeExchange;
+    const time = { offset: 0 };
+    const sites: HangingSite[] = [];
+    const hanging = async () => {
+      const site = await startHangingSite();
+      sites.push(site);
+      return site;
+    };
+
+    beforeAll(async () => {
+      [fast, exchange] = await Promise.all([
+        startStatusSite(200),
+        startFakeExchange({ prices: { "BTC-USD": 100 } }),
+      ]);
+      env = await prepareMode(mode);
+      built = await env.start(
+        {
+          exchange: exchange.exchange,
+          // A check's own limit (10 s) applies, not the test default's 5 s upstream timeout.
+          upstream: upstreamConfig({ allowPrivate: ["127.0.0.1"], timeoutMs: 30_000 }),
+        },
+        { clock: () => Date.now() + time.offset },
+      );
+    });
+    afterAll(async () => {
+      for (const site of sites) site.release();
+      await env.teardown();
+      await Promise.all([fast.stop(), exchange.close(), ...sites.map((site) => site.stop())]);
+    });
+
+    it("one user's never-answering targets hold up neither another user's check nor their price alert", async () => {
+      const slow = await hanging();
+      const [attacker, bea] = [
+        await signedInClient(built.app, "Attacker"),
+        await signedInClient(built.app, "Bea"),
+      ];
+      const { widgetId } = await statusWidget(bea, {
+        notify: true,
+        checks: [{ id: "blog", name: "Blog", url: fast.url }],
+      });
+      await cryptoWidget(bea, [{ id: "up", pair: "BTC-USD", direction: "above", price: 150 }]);
+      const watchers = [priceAlertWatcher(built.ctx.market), statusCheckWatcher(built.ctx.upstream)];
+      // Bea's first pass: the blog is up, the alert armed below its line.
+      expect((await watchPassOn(built, watchers)).fired).toEqual([]);
+
+      await manyTargets(attacker, slow, "a", 60);
+      fast.status = 503;
+      await exchange.configure({ prices: { "BTC-USD": 160 } });
+      time.offset += STALE_MS;
+      const events = await watchReminders(built, bea.user!.id);
+      let passEnded = false;
+      const passing = watchPassOn(built, watchers).finally(() => {
+        passEnded = true;
+      });
+      try {
+        await slow.received(PER_USER);
+        await events.until(2);
+        // Bea's change and alert are out while the attacker's checks still hang: she did not wait for them.
+        expect(events.seen.map((e) => e.notification.message).sort()).toEqual([
+          "BTC-USD is above 150 USD (now 160)",
+          "Blog is down (HTTP 503)",
+        ]);
+        const [row] = (await bea.get(`/api/status?widgetId=${widgetId}`)).body as Row[];
+        expect(row!.state).toMatchObject({ up: false, httpStatus: 503 });
+        expect(passEnded).toBe(false);
+        expect(slow.held).toBe(PER_USER);
+      } finally {
+        slow.release();
+        await events.stop();
+      }
+      await passing;
+      // The attacker never had more than their share of the pass's slots at once.
+      expect(slow.mostHeld).toBeLessThanOrEqual(PER_USER);
+      fast.status = 200;
+    });
+
+    it("keeps a pass within its budget: a user's slow targets wait their turn for the next pass", async () => {
+      const slow = await hanging();
+      const [attacker, bea] = [
+        await signedInClient(built.app, "Attacker2"),
+        await signedInClient(built.app, "Bea2"),
+      ];
+      await manyTargets(attacker, slow, "b", 20);
+      const { widgetId } = await statusWidget(bea, { checks: [{ id: "blog", url: fast.url }] });
+      const watchers = [statusCheckWatcher(built.ctx.upstream)];
+      // A 2 s pass: each check waits 1 s at most, and one user's checks take 2 s in all.
+      await watchPassOn(built, watchers, { passBudgetMs: 2_000 });
+      // Four at once, each given up after 1 s: the user's 2 s are spent, the other sixteen wait.
+      const mine = () => slow.requests.filter((r) => r.startsWith("HEAD /b"));
+      expect(mine().sort()).toEqual(["HEAD /b0", "HEAD /b1", "HEAD /b2", "HEAD /b3"]);
+      const [row] = (await bea.get(`/api/status?widgetId=${widgetId}`)).body as Row[];
+      expect(row!.state).toMatchObject({ up: true, httpStatus: 200 });
+      // The next pass starts with the targets never checked.
+      time.offset += 30_000;
+      await watchPassOn(built, watchers, { passBudgetMs: 2_000 });
+      expect(mine().slice(4).sort()).toEqual(["HEAD /b4", "HEAD /b5", "HEAD /b6", "HEAD /b7"]);
+    });
+
+    it("checks a target that keeps timing out less and less often, and at once after it answers", async () => {
+      const slow = await hanging();
+      const owner = await signedInClient(built.app, "Owner");
+      const { widgetId } = await statusWidget(owner, {
+        notify: true,
+        checks: [{ id: "nas", name: "NAS", url: `${slow.url}nas` }],
+      });
+      const watchers = [statusCheckWatcher(built.ctx.upstream)];
+      // A 600 ms pass: each check waits 300 ms at most.
+      const pass = async (advanceMs: number) => {
+        time.offset += advanceMs;
+        const { fired } = await watchPassOn(built, watchers, { passBudgetMs: 600 });
+        return fired.filter((n) => n.userId === owner.user!.id).map((n) => n.message);
+      };
+      const asked = () => slow.requests.filter((r) => r === "HEAD /nas").length;
+      await pass(0);
+      await pass(30_000);
+      expect(asked()).toBe(2);
+      const [row] = (await owner.get(`/api/status?widgetId=${widgetId}`)).body as Row[];
+      expect(row!.state).toMatchObject({ up: false, error: { code: "timeout" } });
+      expect(row!.state).not.toHaveProperty("timeouts");
+      // Two timeouts in a row: not again for a minute after the last.
+      await pass(30_000);
+      expect(asked()).toBe(2);
+      await pass(31_000);
+      expect(asked()).toBe(3);
+      // Three: two minutes.
+      await pass(100_000);
+      expect(asked()).toBe(3);
+      slow.release();
+      expect(await pass(21_000)).toEqual(["NAS is back up"]);
+      expect(asked()).toBe(4);
+      await pass(1_000);
+      expect(asked()).toBe(5);
     });
   });
 }

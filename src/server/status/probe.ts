@@ -2,7 +2,10 @@ import { ProblemError } from "../http/errors.js";
 import type { UpstreamRequest } from "../upstream/fetch.js";
 import type { Upstream } from "../upstream/upstream.js";
 
-/** A status check waits this long at most: a target that slow is down for anyone using it. */
+/**
+ * A status check waits this long at most, its GET fallback included: a target that slow is down
+ * for anyone using it. A pass shorter than this shortens it (status-checks.ts).
+ */
 export const STATUS_TIMEOUT_MS = 10_000;
 
 /** What one check of one address found. */
@@ -24,11 +27,18 @@ const NOT_ALLOWED =
 
 /**
  * One check: HEAD through the upstream layer as a user-given URL (the address guard, every
- * redirect checked), GET when the site refuses HEAD (405, 501), the body never read.
+ * redirect checked), GET when the site refuses HEAD (405, 501), the body never read. Both
+ * together within `timeoutMs` of the start: a site that refuses HEAD slowly gets no second wait.
  */
-export async function probe(upstream: Upstream, url: string, now: () => number): Promise<Probe> {
+export async function probe(
+  upstream: Upstream,
+  url: string,
+  now: () => number,
+  timeoutMs = STATUS_TIMEOUT_MS,
+): Promise<Probe> {
   const host = new URL(url).host;
-  const request = (method: "HEAD" | "GET"): UpstreamRequest => ({
+  const deadline = now() + timeoutMs;
+  const request = (method: "HEAD" | "GET", left: number): UpstreamRequest => ({
     url,
     method,
     service: host,
@@ -36,15 +46,17 @@ export async function probe(upstream: Upstream, url: string, now: () => number):
     headers: { accept: "*/*" },
     untrusted: true,
     discardBody: true,
-    timeoutMs: STATUS_TIMEOUT_MS,
+    timeoutMs: left,
   });
   let started = now();
   try {
-    let response = await upstream.fetch(request("HEAD"));
+    let response = await upstream.fetch(request("HEAD", timeoutMs));
     if (response.status === 405 || response.status === 501) {
       // The latency is the answering request's own, not the refused HEAD's plus it.
       started = now();
-      response = await upstream.fetch(request("GET"));
+      const left = Math.floor(deadline - started);
+      if (left <= 0) return timedOut(url, timeoutMs);
+      response = await upstream.fetch(request("GET", left));
     }
     return {
       up: isServing(response.status),
@@ -65,20 +77,7 @@ export async function probe(upstream: Upstream, url: string, now: () => number):
   }
 }
 
-/** Runs `work` over `items`, at most `limit` at a time, answering in the items' order. */
-export async function mapBounded<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+function timedOut(url: string, timeoutMs: number): Probe {
+  const message = `${new URL(url).host} did not answer within ${timeoutMs / 1000} s for the status check`;
+  return { up: false, httpStatus: null, latencyMs: null, error: { code: "timeout", message } };
 }

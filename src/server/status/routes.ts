@@ -30,7 +30,8 @@ async function statesOf(
     const stored = byKey.get(statusStateKey(id));
     // A state recorded for the target's previous address says nothing about this one.
     if (!stored || stored.url !== url) return { id, name, url, state: null };
-    const { url: _checked, ...state } = stored;
+    // The address and the timeout count are the pass's bookkeeping, not part of the answer.
+    const { url: _checked, timeouts: _timeouts, ...state } = stored;
     return { id, name, url, state };
   });
 }
