@@ -3,15 +3,13 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuiltApp } from "../src/server/app.js";
 import { WIDGETS } from "../src/web/widgets/registry.js";
 import { type FakeExchange, startFakeExchange } from "../test/fakes/exchange.js";
 import { startFakeFeeds } from "../test/fakes/feeds.js";
 import type { FakeServer } from "../test/fakes/oauth-http.js";
 import { FakeWeather } from "../test/fakes/weather.js";
-import { upstreamConfig } from "../test/support/config.js";
 import { pageApi, stylesSettled } from "./support/page-helpers.js";
-import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+import { type E2eApp, exchangeEnv, startApp } from "./support/web-app.js";
 import { OFFERED_WIDGETS } from "./support/widget-types.js";
 
 /**
@@ -39,8 +37,7 @@ interface Violation {
   nodes: { target: unknown[]; detail: string }[];
 }
 
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
 let weather: FakeWeather;
 let exchange: FakeExchange;
@@ -213,21 +210,21 @@ async function widgetLayout() {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  web = buildWeb();
   [weather, exchange, feeds] = await Promise.all([
     FakeWeather.start(),
     startFakeExchange(),
     startFakeFeeds(),
   ]);
-  ({ built, baseUrl } = await startServer(web.dist, {
-    config: {
-      exchange: exchange.exchange,
-      weatherApiUrl: weather.url,
-      geocodingApiUrl: weather.url,
-      upstream: upstreamConfig({ allowPrivate: ["127.0.0.1/32"] }),
+  app = await startApp({
+    env: {
+      ...exchangeEnv(exchange.exchange),
+      WEATHER_API_URL: weather.url,
+      GEOCODING_API_URL: weather.url,
+      FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
     },
-  }));
-  browser = await launchChromium();
+  });
+  baseUrl = app.baseUrl;
+  browser = app.browser;
   context = await browser.newContext({
     viewport: { width: 1600, height: 1300 },
     locale: "en-GB",
@@ -238,7 +235,7 @@ beforeAll(async () => {
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
   page.on("pageerror", (error) => pageErrors.push(error.message));
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   const cell = (c?: Record<Impact, number>) => (c ? IMPACTS.map((i) => c[i]).join("/") : "-");
@@ -251,10 +248,8 @@ afterAll(async () => {
     ),
   ];
   console.log(`\naxe-core violations (affected elements) by impact, pages x themes:\n${rows.join("\n")}\n`);
-  await browser?.close();
-  await built?.close();
+  await app?.stop();
   await Promise.all([weather?.server.close(), exchange?.close(), feeds?.close()]);
-  web?.cleanup();
 });
 
 describe("accessibility (axe-core, WCAG 2.2 AA) in light and dark", () => {

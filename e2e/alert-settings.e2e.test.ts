@@ -2,14 +2,11 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuiltApp } from "../src/server/app.js";
-import type { Config } from "../src/server/config.js";
 import { type FakeExchange, startFakeExchange } from "../test/fakes/exchange.js";
 import { FakeGoogle } from "../test/fakes/google.js";
-import { providersConfig } from "../test/fakes/oauth-accounts.js";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
-import { buildWeb, freePort, launchChromium, startServer } from "./support/web-app.js";
+import { type E2eApp, exchangeEnv, freePort, providersEnv, startApp } from "./support/web-app.js";
 
 /**
  * The alert options of the widget settings panels (issue 16) in Chromium: each is set through the
@@ -22,8 +19,7 @@ import { buildWeb, freePort, launchChromium, startServer } from "./support/web-a
 const ARTIFACTS = path.resolve("test-results", "alert-settings");
 const STEP = 60_000;
 
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
 let op: OidcServer;
 let google: FakeGoogle;
@@ -70,7 +66,6 @@ async function addWidget(widgetType: string, positionX: number, config: object, 
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  web = buildWeb();
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   op = await startOidcServer({
@@ -80,21 +75,24 @@ beforeAll(async () => {
     FakeGoogle.start({ authorize: (token) => op.validAccessToken(token) }),
     startFakeExchange(),
   ]);
-  const providers: Config["providers"] = providersConfig({});
-  providers.google = {
-    clientId: op.clients.suite!.clientId,
-    clientSecret: op.clients.suite!.clientSecret,
-    authorizationUrl: `${op.issuer}/auth`,
-    tokenUrl: `${op.issuer}/token`,
-    userInfoUrl: `${op.issuer}/me`,
-    apiUrl: google.url,
-  };
-  ({ built, baseUrl } = await startServer(web.dist, {
+  app = await startApp({
     port,
-    config: { providers, exchange: exchange.exchange },
-  }));
+    env: {
+      ...providersEnv({
+        GOOGLE: {
+          clientId: op.clients.suite!.clientId,
+          clientSecret: op.clients.suite!.clientSecret,
+          authorizationUrl: `${op.issuer}/auth`,
+          tokenUrl: `${op.issuer}/token`,
+          userInfoUrl: `${op.issuer}/me`,
+          apiUrl: google.url,
+        },
+      }),
+      ...exchangeEnv(exchange.exchange),
+    },
+  });
 
-  browser = await launchChromium();
+  browser = app.browser;
   const context = await browser.newContext({
     viewport: { width: 1500, height: 1100 },
     // Not UTC, and not the server's zone: a due time typed at 09:30 here is 14:30 UTC in December.
@@ -126,14 +124,12 @@ beforeAll(async () => {
   await addWidget("Crypto", 760, { pairs: ["BTC-USD", "ETH-USD"] });
   await page.goto(`${baseUrl}/d/${boardId}`);
   await page.getByRole("heading", { name: "Alerts", level: 1 }).waitFor();
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await built?.close();
+  await app?.stop();
   await Promise.all([google?.server.close(), exchange?.close()]);
   await op?.close();
-  web?.cleanup();
 });
 
 describe("alert options in the widget settings panels", () => {

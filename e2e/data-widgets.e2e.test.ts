@@ -2,20 +2,16 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuiltApp } from "../src/server/app.js";
-import type { Config } from "../src/server/config.js";
 import { type FakeExchange, startFakeExchange } from "../test/fakes/exchange.js";
 import { startFakeFeeds } from "../test/fakes/feeds.js";
 import { FakeGithub, VIEWER_LOGIN } from "../test/fakes/github.js";
 import { FakeGoogle } from "../test/fakes/google.js";
 import { FakeNotion } from "../test/fakes/notion.js";
-import { providersConfig } from "../test/fakes/oauth-accounts.js";
 import type { FakeServer } from "../test/fakes/oauth-http.js";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
 import { FakeWeather } from "../test/fakes/weather.js";
-import { upstreamConfig } from "../test/support/config.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
-import { buildWeb, freePort, launchChromium, startServer, testClock } from "./support/web-app.js";
+import { type E2eApp, exchangeEnv, freePort, providersEnv, startApp } from "./support/web-app.js";
 import { DATA_WIDGETS, OFFERED_WIDGETS, PRIVATE_TYPES } from "./support/widget-types.js";
 
 /**
@@ -27,8 +23,7 @@ import { DATA_WIDGETS, OFFERED_WIDGETS, PRIVATE_TYPES } from "./support/widget-t
 const ARTIFACTS = path.resolve("test-results");
 const STEP = 60_000;
 
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
 let op: OidcServer;
 let google: FakeGoogle;
@@ -41,7 +36,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let boardId = "";
-const serverTime = testClock();
 const pageErrors: string[] = [];
 const email = `data-${Date.now()}@example.test`;
 
@@ -85,7 +79,6 @@ async function dismissToasts() {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  web = buildWeb();
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   const redirect = (p: string) => [`${baseUrl}/api/auth/callback/${p}`];
@@ -103,7 +96,6 @@ beforeAll(async () => {
     startFakeExchange(),
     startFakeFeeds(),
   ]);
-  const providers: Config["providers"] = providersConfig({});
   const endpoints = (name: "suite" | "codehost" | "notes", userInfoUrl: string, apiUrl: string) => ({
     clientId: op.clients[name]!.clientId,
     clientSecret: op.clients[name]!.clientSecret,
@@ -112,23 +104,28 @@ beforeAll(async () => {
     userInfoUrl,
     apiUrl,
   });
-  providers.google = endpoints("suite", `${op.issuer}/me`, google.url);
-  providers.github = endpoints("codehost", `${github.url}/user`, github.url);
-  providers.notion = endpoints("notes", `${notion.url}/v1/users/me`, notion.url);
-  ({ built, baseUrl } = await startServer(web.dist, {
+  app = await startApp({
     port,
-    clock: serverTime.now,
-    config: {
-      providers,
-      exchange: exchange.exchange,
-      weatherApiUrl: weather.url,
-      geocodingApiUrl: weather.url,
+    env: {
+      ...providersEnv({
+        GOOGLE: endpoints("suite", `${op.issuer}/me`, google.url),
+        GITHUB: endpoints("codehost", `${github.url}/user`, github.url),
+        NOTION: endpoints("notes", `${notion.url}/v1/users/me`, notion.url),
+      }),
+      ...exchangeEnv(exchange.exchange),
+      WEATHER_API_URL: weather.url,
+      GEOCODING_API_URL: weather.url,
       // The fake feed site lives on loopback, which a user's URL may reach only when allowed.
-      upstream: upstreamConfig({ allowPrivate: ["127.0.0.1/32"] }),
+      FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
+      // Every refresh of prices asks the exchange, and a failure is not repeated: the stale-data
+      // step sees a failing and then a healed exchange at once (the server's own freshness and
+      // failure windows are tested with a moved clock in test/server/upstream-cache.test.ts).
+      CACHE_PRICES_SECONDS: "0",
+      UPSTREAM_FAILURE_SECONDS: "0",
     },
-  }));
+  });
 
-  browser = await launchChromium();
+  browser = app.browser;
   context = await browser.newContext({
     viewport: { width: 1600, height: 1300 },
     timezoneId: "Europe/Berlin",
@@ -159,11 +156,10 @@ beforeAll(async () => {
   boardId = board.body.id;
   await page.goto(`${baseUrl}/d/${boardId}`);
   await page.getByRole("heading", { name: "Mission control", level: 1 }).waitFor();
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await built?.close();
+  await app?.stop();
   await Promise.all([
     google?.server.close(),
     github?.server.close(),
@@ -173,7 +169,6 @@ afterAll(async () => {
     feeds?.close(),
   ]);
   await op?.close();
-  web?.cleanup();
 });
 
 describe("data widgets in the browser", () => {
@@ -464,10 +459,7 @@ describe("data widgets in the browser", () => {
   it(
     "keeps the last prices on screen, marked stale, when a refresh fails; a good refresh clears it",
     async () => {
-      // The server keeps the prices it loaded fresh for a while; past that a refresh really asks
-      // the exchange. Its clock is moved there instead of waiting.
-      const { freshMs, failureMs } = built.ctx.config.upstream;
-      serverTime.advance(freshMs.prices + 1000);
+      // The server asks the exchange on every refresh here (CACHE_PRICES_SECONDS=0).
       await exchange.fail({ kind: "status", status: 500, message: "boom" });
       const crypto = widget("Crypto");
       const price = await crypto.locator('[data-pair="BTC-USD"] .crypto-price strong').textContent();
@@ -476,8 +468,6 @@ describe("data widgets in the browser", () => {
       expect(await crypto.locator(".data-updated").textContent()).toMatch(/^From /);
       expect(await crypto.locator('[data-pair="BTC-USD"] .crypto-price strong').textContent()).toBe(price);
       await exchange.heal();
-      // The server repeats a failure for a while; the next good answer comes after that.
-      serverTime.advance(failureMs + 1000);
       await crypto.getByRole("button", { name: "Refresh prices" }).click();
       await expect.poll(() => crypto.locator(".data-stale").count(), { timeout: 15_000 }).toBe(0);
       expect(await crypto.locator(".data-updated").textContent()).toMatch(/^Updated just now/);

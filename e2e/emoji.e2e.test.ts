@@ -1,10 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuiltApp } from "../src/server/app.js";
-import { pageApi } from "./support/page-helpers.js";
-import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+import { type E2eApp, startApp } from "./support/web-app.js";
 
 /**
  * The emoji font in parts (src/web/styles/emoji.css) in Chromium: a dashboard whose only emoji
@@ -79,10 +77,8 @@ const SAMPLES: [string, boolean][] = [
   ["ന്‍", false],
 ];
 
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
@@ -97,11 +93,6 @@ const BOARDS: Board[] = [
   { name: "Party", emoji: "🎉", slice: "choices", id: "" },
   { name: "Smiles", emoji: "😀", slice: "common", id: "" },
 ];
-
-const api = pageApi(
-  () => page,
-  () => baseUrl,
-);
 
 /** Counts the pixels of a PNG that are clearly coloured (not white, grey or black). */
 function colouredPixels(on: Page, png: Buffer): Promise<number> {
@@ -125,50 +116,29 @@ function colouredPixels(on: Page, png: Buffer): Promise<number> {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  web = buildWeb();
-  ({ built, baseUrl } = await startServer(web.dist));
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto(`${baseUrl}/signin`);
-  const signUp = await api("POST", "/api/auth/sign-up/email", {
-    name: "Ada",
-    email: `emoji-${Date.now()}@example.test`,
-    password: "a-long-enough-password",
-  });
-  expect(signUp.status).toBe(200);
-  const settings = await api("GET", "/api/settings");
-  await api("PUT", "/api/settings", {
-    id: settings.body[0].id,
-    onboardingCompleted: true,
-    config: { theme: "light", todoReminder: false, countdownReminder: false },
-  });
+  app = await startApp();
+  baseUrl = app.baseUrl;
+  const ada = await app.person({ name: "Ada" });
+  ({ context, page } = ada);
   for (const board of BOARDS) {
-    board.id = (await api("POST", "/api/dashboards", { name: board.name })).body.id;
-    const widget = await api("POST", "/api/widgets", {
-      dashboardId: board.id,
-      widgetType: "Countdown",
-      positionX: 0,
-      positionY: 0,
-      width: 360,
-      height: 220,
-      // The Party's is the default, 🎉.
-      config: {
-        title: "Launch",
-        target: "2031-06-01T09:30:00.000Z",
-        ...(board.emoji === "🎉" ? {} : { emoji: board.emoji }),
+    const { id } = await ada.board(board.name, [
+      {
+        widgetType: "Countdown",
+        width: 360,
+        height: 220,
+        // The Party's is the default, 🎉.
+        config: {
+          title: "Launch",
+          target: "2031-06-01T09:30:00.000Z",
+          ...(board.emoji === "🎉" ? {} : { emoji: board.emoji }),
+        },
       },
-    });
-    expect(widget.status).toBe(201);
+    ]);
+    board.id = id;
   }
-}, 180_000);
+}, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await built?.close();
-  web?.cleanup();
-});
+afterAll(() => app?.stop());
 
 describe("the emoji font", () => {
   it.each(BOARDS)(

@@ -2,11 +2,10 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuiltApp } from "../src/server/app.js";
 import de from "../src/web/i18n/locales/de.json";
 import en from "../src/web/i18n/locales/en.json";
 import { pageApi } from "./support/page-helpers.js";
-import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+import { type E2eApp, startApp } from "./support/web-app.js";
 
 /**
  * The main flow in German, as a reader whose browser asks for German gets it: sign-up,
@@ -33,8 +32,7 @@ const inGerman = (key: string, vars?: Record<string, string | number>) => say(de
 const inEnglish = (key: string, vars?: Record<string, string | number>) => say(en, key, vars);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
 let browser: Browser;
 let context: BrowserContext;
@@ -47,9 +45,9 @@ const api = pageApi(
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  web = buildWeb();
-  ({ built, baseUrl } = await startServer(web.dist));
-  browser = await launchChromium();
+  app = await startApp();
+  baseUrl = app.baseUrl;
+  browser = app.browser;
   context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     locale: "de-DE",
@@ -59,13 +57,9 @@ beforeAll(async () => {
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
   page.on("pageerror", (error) => pageErrors.push(error.message));
-}, 180_000);
+}, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await built?.close();
-  web?.cleanup();
-});
+afterAll(() => app?.stop());
 
 describe("Tessera in German", () => {
   it("signs up and onboards in the browser's language", async () => {

@@ -2,10 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuiltApp } from "../src/server/app.js";
 import { type ApiWidget, dragBy, overlapping, storedBoxes, waitForSaved } from "./support/grid-helpers.js";
 import { pageApi } from "./support/page-helpers.js";
-import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+import { type E2eApp, startApp } from "./support/web-app.js";
 
 /**
  * The responsive grid, Edit layout, the public page and the keyboard paths in Chromium, at the
@@ -22,8 +21,7 @@ const WIDTHS = [
   [1920, "xl"],
 ] as const;
 
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
 let otherOrigin: string;
 let browser: Browser;
@@ -128,11 +126,11 @@ async function showBoard(width: number, breakpoint: string, on: Page = page) {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  web = buildWeb();
-  ({ built, baseUrl } = await startServer(web.dist));
+  app = await startApp();
+  baseUrl = app.baseUrl;
   // The same server under another name is another origin, as a self-hosted app beside Tessera is.
   otherOrigin = baseUrl.replace("127.0.0.1", "localhost");
-  browser = await launchChromium();
+  browser = app.browser;
   context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: "en-GB" });
   await keepTrafficLocal(context);
   page = await context.newPage();
@@ -222,13 +220,9 @@ beforeAll(async () => {
   }
   await page.goto(`${baseUrl}/d/${boardId}`);
   await page.getByRole("heading", { name: "Home lab", level: 1 }).waitFor();
-}, 180_000);
+}, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await built?.close();
-  web?.cleanup();
-});
+afterAll(() => app?.stop());
 
 describe("the grid at every width", () => {
   it(

@@ -2,10 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuiltApp } from "../src/server/app.js";
 import { waitForSaved } from "./support/grid-helpers.js";
 import { pageApi } from "./support/page-helpers.js";
-import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+import { type E2eApp, startApp } from "./support/web-app.js";
 
 /**
  * Bookmark icons from the bundled set (Simple Icons, served by our server) in Chromium: the
@@ -16,8 +15,7 @@ import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
 const ARTIFACTS = path.resolve("test-results");
 const STEP = 60_000;
 
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
 let browser: Browser;
 let context: BrowserContext;
@@ -55,9 +53,9 @@ async function setTheme(theme: "light" | "dark") {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  web = buildWeb();
-  ({ built, baseUrl } = await startServer(web.dist));
-  browser = await launchChromium();
+  app = await startApp();
+  baseUrl = app.baseUrl;
+  browser = app.browser;
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
   await watchTraffic(context);
   page = await context.newPage();
@@ -96,13 +94,9 @@ beforeAll(async () => {
   expect(widget.status).toBe(201);
   await page.goto(`${baseUrl}/d/${boardId}`);
   await page.getByRole("heading", { name: "Home lab", level: 1 }).waitFor();
-}, 180_000);
+}, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await built?.close();
-  web?.cleanup();
-});
+afterAll(() => app?.stop());
 
 describe("bundled bookmark icons", () => {
   it(

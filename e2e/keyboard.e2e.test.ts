@@ -2,10 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuiltApp } from "../src/server/app.js";
 import { settled, waitForSaved } from "./support/grid-helpers.js";
 import { pageApi } from "./support/page-helpers.js";
-import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+import { type E2eApp, startApp } from "./support/web-app.js";
 
 /**
  * The keyboard alone, in Chromium: no mouse click anywhere. A dashboard is created from the
@@ -17,8 +16,7 @@ import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
 const ARTIFACTS = path.resolve("test-results");
 const STEP = 60_000;
 
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
 let browser: Browser;
 let page: Page;
@@ -66,9 +64,9 @@ async function widgetOnServer() {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  web = buildWeb();
-  ({ built, baseUrl } = await startServer(web.dist));
-  browser = await launchChromium();
+  app = await startApp();
+  baseUrl = app.baseUrl;
+  browser = app.browser;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -90,13 +88,9 @@ beforeAll(async () => {
   await api("POST", "/api/dashboards", { name: "Home" });
   await page.goto(`${baseUrl}/`);
   await page.getByRole("heading", { name: "Home", level: 1 }).waitFor();
-}, 180_000);
+}, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await built?.close();
-  web?.cleanup();
-});
+afterAll(() => app?.stop());
 
 describe("keyboard only", () => {
   it(

@@ -2,10 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuiltApp } from "../src/server/app.js";
 import { DARK_PAGE, LIGHT_PAGE, legibleOn, parseHex, readableTextOn } from "../src/web/lib/look.js";
 import { pageApi, stylesSettled } from "./support/page-helpers.js";
-import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+import { type E2eApp, startApp } from "./support/web-app.js";
 
 /**
  * A dashboard's personal look (DESIGN section 13) in Chromium: set through the Look… dialog
@@ -31,8 +30,7 @@ const WALL = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000"
 <path d="M0 800 L400 500 L800 850 L1200 450 L1600 780 L1600 1000 L0 1000 Z" fill="#2b8a3e" opacity="0.7"/>
 </svg>`;
 
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
 let browser: Browser;
 let context: BrowserContext;
@@ -95,9 +93,9 @@ async function applied(on: Page) {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  web = buildWeb();
-  ({ built, baseUrl } = await startServer(web.dist));
-  browser = await launchChromium();
+  app = await startApp();
+  baseUrl = app.baseUrl;
+  browser = app.browser;
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-GB" });
   await serveWall(context);
   page = await context.newPage();
@@ -135,13 +133,9 @@ beforeAll(async () => {
   }
   await page.goto(`${baseUrl}/d/${boardId}`);
   await page.getByRole("heading", { name: "Home lab", level: 1 }).waitFor();
-}, 180_000);
+}, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await built?.close();
-  web?.cleanup();
-});
+afterAll(() => app?.stop());
 
 describe("a dashboard's look", () => {
   it(

@@ -2,11 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuiltApp } from "../src/server/app.js";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
-import { testConfig } from "../test/support/config.js";
 import { pageApi } from "./support/page-helpers.js";
-import { buildWeb, freePort, launchChromium, startServer } from "./support/web-app.js";
+import { type E2eApp, freePort, startApp } from "./support/web-app.js";
 
 /**
  * Operators in Chromium against the built app and the real server (embedded database, the
@@ -20,8 +18,7 @@ const PASSWORD = "a-long-enough-password";
 const admin = { name: "Ada Lovelace", email: `ada-${Date.now()}@example.test` };
 const member = { name: "Grace Hopper", email: `grace-${Date.now()}@example.test` };
 
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
 let browser: Browser;
 let adminContext: BrowserContext;
@@ -29,7 +26,6 @@ let page: Page;
 let inviteUrl = "";
 const pageErrors: string[] = [];
 // The tests' config opens sign-up to everyone; this one is the shipped default, invite only.
-const INVITE_ONLY = { ...testConfig().access, signupMode: "invite" as const };
 const api = pageApi(
   () => page,
   () => baseUrl,
@@ -66,19 +62,15 @@ async function shoot(name: string, scheme: "light" | "dark", fullPage = true) {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  web = buildWeb();
-  ({ built, baseUrl } = await startServer(web.dist, { config: { access: INVITE_ONLY } }));
-  browser = await launchChromium();
+  app = await startApp({ env: { SIGNUP_MODE: "invite" } });
+  baseUrl = app.baseUrl;
+  browser = app.browser;
   adminContext = await newContext();
   await adminContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
   page = await newPage(adminContext);
-}, 120_000);
+}, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await built?.close();
-  web?.cleanup();
-});
+afterAll(() => app?.stop());
 
 describe("operators in the browser", () => {
   it(
@@ -245,7 +237,7 @@ describe("operators in the browser", () => {
  */
 describe("single sign-on in the browser", () => {
   let oidc: OidcServer;
-  let sso: { built: BuiltApp; baseUrl: string };
+  let sso: E2eApp;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -256,29 +248,24 @@ describe("single sign-on in the browser", () => {
         clientAuth: "client_secret_post",
       },
     });
-    sso = await startServer(web.dist, {
+    sso = await startApp({
       port,
-      config: {
+      env: {
         // Open sign-up here, so the tests can make password accounts beside the provider's.
-        access: {
-          ...testConfig().access,
-          oidc: {
-            providerId: "oidc",
-            issuer: oidc.issuer,
-            clientId: oidc.clients.tessera!.clientId,
-            clientSecret: oidc.clients.tessera!.clientSecret,
-            displayName: "Authentik",
-            scopes: ["openid", "email", "profile", "groups"],
-            autoSignUp: true,
-            adminGroup: "tessera-admins",
-          },
-        },
+        SIGNUP_MODE: "open",
+        OIDC_ISSUER: oidc.issuer,
+        OIDC_CLIENT_ID: oidc.clients.tessera!.clientId,
+        OIDC_CLIENT_SECRET: oidc.clients.tessera!.clientSecret,
+        OIDC_DISPLAY_NAME: "Authentik",
+        OIDC_SCOPES: "openid email profile groups",
+        OIDC_AUTO_SIGNUP: "true",
+        OIDC_ADMIN_GROUP: "tessera-admins",
       },
     });
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
-    await sso?.built.close();
+    await sso?.stop();
     await oidc?.close();
   });
 

@@ -2,9 +2,8 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuiltApp } from "../src/server/app.js";
 import { pageApi } from "./support/page-helpers.js";
-import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+import { type E2eApp, startApp } from "./support/web-app.js";
 
 /**
  * Export, import (by dropping a file on the dashboard list, with its preview) and the history
@@ -14,8 +13,7 @@ const ARTIFACTS = path.resolve("test-results");
 const STEP = 60_000;
 const V1 = readFileSync(path.resolve("test/fixtures/dashboard-v1.tessera.json"), "utf8");
 
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
 let browser: Browser;
 let page: Page;
@@ -25,7 +23,6 @@ const api = pageApi(
   () => page,
   () => baseUrl,
 );
-const clock = { t: Date.now() };
 
 async function openMenu() {
   await page.locator(".switcher-button").click();
@@ -33,9 +30,10 @@ async function openMenu() {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  web = buildWeb();
-  ({ built, baseUrl } = await startServer(web.dist, { clock: () => clock.t }));
-  browser = await launchChromium();
+  // Every change is a version of its own: the history below has one per step.
+  app = await startApp({ env: { HISTORY_FOLD_SECONDS: "0" } });
+  baseUrl = app.baseUrl;
+  browser = app.browser;
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     locale: "en-GB",
@@ -61,24 +59,26 @@ beforeAll(async () => {
     onboardingCompleted: true,
     config: { theme: "light" },
   });
-  boardId = (await api("POST", "/api/dashboards", { name: "Desk" })).body.id;
-  for (const [i, type] of ["Clock", "Todo"].entries())
-    await api("POST", "/api/widgets", {
-      dashboardId: boardId,
-      widgetType: type,
+  // One import, one version: the dashboard and its two widgets.
+  const imported = await api("POST", "/api/dashboards/import", {
+    format: "tessera.dashboard",
+    version: 1,
+    exportedAt: new Date().toISOString(),
+    dashboard: { name: "Desk" },
+    widgets: ["Clock", "Todo"].map((widgetType, i) => ({
+      widgetType,
       height: 200,
       width: 300,
       positionX: i * 300,
       positionY: 0,
       config: {},
-    });
-}, 120_000);
+    })),
+  });
+  expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+  boardId = imported.body.dashboard.id;
+}, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await built?.close();
-  web?.cleanup();
-});
+afterAll(() => app?.stop());
 
 describe("export, import and history in the browser", () => {
   it(
@@ -128,8 +128,7 @@ describe("export, import and history in the browser", () => {
     async () => {
       await page.goto(`${baseUrl}/d/${boardId}`);
       await page.locator('[data-widget-type="Todo"]').waitFor();
-      // A change a minute and more later is a version of its own.
-      clock.t += 120_000;
+      // Each change is a version of its own here (HISTORY_FOLD_SECONDS=0).
       const todo = (await api("GET", `/api/widgets?dashboardId=${boardId}`)).body.find(
         (w: { widgetType: string }) => w.widgetType === "Todo",
       );
@@ -156,7 +155,6 @@ describe("export, import and history in the browser", () => {
       await expect.poll(() => other.locator("[data-widget-type]").count()).toBe(2);
       await other.close();
 
-      clock.t += 1_000;
       const toast = page
         .getByRole("region", { name: "Notifications" })
         .getByRole("status")

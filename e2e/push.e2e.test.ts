@@ -2,9 +2,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuiltApp } from "../src/server/app.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
-import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+import { type E2eApp, startApp } from "./support/web-app.js";
 
 /**
  * Web Push in real Chromium: the Reminders tab's toggle asks for permission, registers /sw.js,
@@ -17,8 +16,7 @@ import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
  */
 
 const ARTIFACTS = path.resolve("test-results");
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
 let browser: Browser;
 let context: BrowserContext;
@@ -31,9 +29,9 @@ const api = pageApi(
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  web = buildWeb();
-  ({ built, baseUrl } = await startServer(web.dist));
-  browser = await launchChromium();
+  app = await startApp();
+  baseUrl = app.baseUrl;
+  browser = app.browser;
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
   await context.grantPermissions(["notifications"], { origin: baseUrl });
   page = await context.newPage();
@@ -47,13 +45,9 @@ beforeAll(async () => {
   expect(signUp.status).toBe(200);
   const [{ id }] = (await api<{ id: string }[]>("GET", "/api/settings")).body as [{ id: string }];
   expect((await api("PUT", "/api/settings", { id, onboardingCompleted: true })).status).toBe(200);
-}, 120_000);
+}, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await built?.close();
-  web?.cleanup();
-});
+afterAll(() => app?.stop());
 
 const tab = () => page.locator("#panel-reminders");
 const toggle = () => page.getByLabel("Push notifications on this device");

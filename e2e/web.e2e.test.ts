@@ -3,10 +3,9 @@ import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatReport, measureBundle } from "../scripts/bundle-size.mjs";
-import type { BuiltApp } from "../src/server/app.js";
 import { type ApiWidget, dragBy, overlapping, storedBoxes, waitForSaved } from "./support/grid-helpers.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
-import { buildWeb, launchChromium, startServer } from "./support/web-app.js";
+import { type E2eApp, startApp } from "./support/web-app.js";
 import { CONFIG_WIDGETS, OFFERED_WIDGETS } from "./support/widget-types.js";
 
 /**
@@ -17,8 +16,7 @@ import { CONFIG_WIDGETS, OFFERED_WIDGETS } from "./support/widget-types.js";
 const ARTIFACTS = path.resolve("test-results");
 const STEP_TIMEOUT = 60_000;
 
-let web: ReturnType<typeof buildWeb>;
-let built: BuiltApp;
+let app: E2eApp;
 let baseUrl: string;
 let browser: Browser;
 let context: BrowserContext;
@@ -65,9 +63,9 @@ async function domRects() {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  web = buildWeb();
-  ({ built, baseUrl } = await startServer(web.dist));
-  browser = await launchChromium();
+  app = await startApp();
+  baseUrl = app.baseUrl;
+  browser = app.browser;
   context = await browser.newContext({
     viewport: { width: 1440, height: 1400 },
     timezoneId: "Europe/Berlin",
@@ -75,7 +73,7 @@ beforeAll(async () => {
   });
   page = await context.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
-}, 120_000);
+}, 300_000);
 
 // Closing took over 60 s once in CI (2026-11-27, a loaded machine; never locally): each step's time
 // is printed so the next occurrence says which one it was.
@@ -85,14 +83,12 @@ afterAll(async () => {
     await close();
     console.log(`closing: ${step} took ${(performance.now() - started).toFixed(0)} ms`);
   };
-  await timed("Chromium", () => browser?.close());
-  await timed("the server", () => built?.close());
-  web?.cleanup();
-}, 180_000);
+  await timed("Chromium and the server", () => app?.stop());
+}, 300_000);
 
 describe("the built bundle", () => {
   it("keeps the dashboard route's initial JavaScript within 250 KB gzipped", () => {
-    const report = measureBundle(web.dist);
+    const report = measureBundle(app.webDist);
     console.log(formatReport(report));
     expect(report.initialJsGzip).toBeGreaterThan(10_000);
     expect(report.initialJsGzip).toBeLessThanOrEqual(report.budget);

@@ -1,56 +1,158 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { type Browser, chromium } from "playwright-core";
-import { type BuiltApp, buildApp } from "../../src/server/app.js";
-import type { Config } from "../../src/server/config.js";
-import type { Clock } from "../../src/server/upstream/cache.js";
-import { testConfig } from "../../test/support/config.js";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
+import { expect } from "vitest";
+import { type CompiledServer, compiled, startCompiledServer } from "../../test/support/compiled.js";
+
+export { exchangeEnv, providersEnv } from "../../test/support/compiled.js";
+
 import { freePort } from "../../test/support/ports.js";
+import { pageApi } from "./page-helpers.js";
 
 export { freePort };
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** A widget to put on a board: the body of POST /api/widgets without its dashboard. */
+export interface WidgetSeed {
+  widgetType: string;
+  positionX?: number;
+  positionY?: number;
+  width?: number;
+  height?: number;
+  config?: Record<string, unknown>;
+}
 
-/** Builds the web app with the project's own Vite config into a private directory. */
-export function buildWeb(): { dist: string; output: string; cleanup(): void } {
-  const dir = mkdtempSync(path.join(tmpdir(), "tessera-e2e-web-"));
-  const dist = path.join(dir, "web");
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, "node_modules/vite/bin/vite.js"),
-      "build",
-      "--outDir",
-      dist,
-      "--emptyOutDir",
-      "--logLevel",
-      "warn",
-    ],
-    { cwd: root, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } },
-  );
-  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
-  return { dist, output: result.stdout, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+export type Api = ReturnType<typeof pageApi>;
+
+/** A person in their own browser context, signed up, with onboarding done. */
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  /** The API from inside the page (its cookies, our Origin), as the app itself calls it. */
+  api: Api;
+  user: { id: string; name: string; email: string };
+  /** A dashboard of theirs holding `widgets`; answers its id and the widgets as created. */
+  board(name: string, widgets?: WidgetSeed[]): Promise<{ id: string; widgets: any[] }>;
+}
+
+export interface PersonOptions {
+  name?: string;
+  email?: string;
+  password?: string;
+  context?: BrowserContextOptions;
+  /** Settings `config` beyond the defaults below (light theme, no reminder prompts). */
+  settings?: Record<string, unknown>;
+  /** Leaves onboarding on, for the tests of onboarding itself. */
+  onboarding?: boolean;
 }
 
 /**
- * The real server (embedded PGlite, in memory) serving the built app on a local port: a free one,
- * or the given one when the caller had to know the address first (OAuth redirect URIs, say).
+ * The app as its users get it: the compiled server (built once for the whole test run, started as
+ * `npm start` starts it, configured only by its environment) serving the compiled web app, and
+ * Debian's Chromium. `person()` makes a signed-up user in a context of their own, so tests in a
+ * file need not share one page.
  */
-export async function startServer(
-  dist: string,
-  options: { port?: number; config?: Partial<Config>; clock?: Clock } = {},
-): Promise<{ built: BuiltApp; baseUrl: string }> {
-  const port = options.port ?? (await freePort());
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const built = await buildApp(
-    testConfig({ ...options.config, webDist: dist, baseUrl, port, host: "127.0.0.1" }),
-    { clock: options.clock },
-  );
-  await built.app.listen({ port, host: "127.0.0.1" });
-  return { built, baseUrl };
+export interface E2eApp {
+  server: CompiledServer;
+  /** The compiled web app the server serves (dist/web as `npm run build` writes it). */
+  webDist: string;
+  baseUrl: string;
+  browser: Browser;
+  person(options?: PersonOptions): Promise<Person>;
+  stop(): Promise<void>;
+}
+
+let people = 0;
+
+export async function startApp(
+  options: { env?: Record<string, string>; port?: number } = {},
+): Promise<E2eApp> {
+  const artifact = await compiled();
+  const [server, browser] = await Promise.all([
+    startCompiledServer({
+      server: artifact.server,
+      dataTemplate: artifact.dataTemplate,
+      port: options.port,
+      env: { WEB_DIST: artifact.web, ...options.env },
+    }),
+    launchChromium(),
+  ]);
+  const { baseUrl } = server;
+  return {
+    server,
+    webDist: artifact.web,
+    baseUrl,
+    browser,
+    async person(given = {}) {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        locale: "en-GB",
+        ...given.context,
+      });
+      const page = await context.newPage();
+      // A step that fails should fail fast, not hold the rest up for the default 30 s.
+      page.setDefaultTimeout(10_000);
+      const api = pageApi(
+        () => page,
+        () => baseUrl,
+      );
+      const name = given.name ?? "Ada Lovelace";
+      const email = given.email ?? `person-${Date.now()}-${++people}@example.test`;
+      const signUp = await api("POST", "/api/auth/sign-up/email", {
+        name,
+        email,
+        password: given.password ?? "a-long-enough-password",
+      });
+      expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
+      const settings = await api("GET", "/api/settings");
+      const saved = await api("PUT", "/api/settings", {
+        id: settings.body[0].id,
+        onboardingCompleted: !given.onboarding,
+        config: {
+          theme: "light",
+          todoReminder: false,
+          countdownReminder: false,
+          meetingReminder: false,
+          ...given.settings,
+        },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      return {
+        context,
+        page,
+        api,
+        user: signUp.body.user,
+        async board(boardName, widgets = []) {
+          const board = await api("POST", "/api/dashboards", { name: boardName });
+          expect(board.status, JSON.stringify(board.body)).toBe(201);
+          const created = [];
+          for (const [i, seed] of widgets.entries()) {
+            const widget = await api("POST", "/api/widgets", {
+              dashboardId: board.body.id,
+              positionX: 0,
+              positionY: i * 300,
+              width: 360,
+              height: 280,
+              config: {},
+              ...seed,
+            });
+            expect(widget.status, JSON.stringify(widget.body)).toBe(201);
+            created.push(widget.body);
+          }
+          return { id: board.body.id, widgets: created };
+        },
+      };
+    },
+    async stop() {
+      await browser.close();
+      const code = await server.stop();
+      // A clean stop is part of what ships: SIGTERM drains and exits 0.
+      expect(code, server.lines.slice(-20).join("\n")).toBe(0);
+    },
+  };
 }
 
 export function launchChromium(): Promise<Browser> {
@@ -58,15 +160,4 @@ export function launchChromium(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
-}
-
-/** A clock for the server's upstream cache that a test moves forward instead of waiting. */
-export function testClock() {
-  let offset = 0;
-  return {
-    now: (): number => Date.now() + offset,
-    advance(ms: number) {
-      offset += ms;
-    },
-  };
 }

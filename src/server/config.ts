@@ -37,6 +37,8 @@ export interface RateLimitConfig {
   /** Notifications a user may create at once, before the sustained rate applies. */
   notificationsBurst: number;
   notificationsWindowMs: number;
+  /** Test pushes a user may ask for per hour (each fans out to every subscribed device). */
+  pushTestsPerHour: number;
 }
 
 /**
@@ -184,6 +186,8 @@ export interface Config {
   alertsWatchSeconds: number;
   /** Record dashboard versions (README "History"). */
   historyEnabled: boolean;
+  /** Changes this close to a dashboard's newest version fold into it (DESIGN 10: a minute). */
+  historyFoldMs: number;
   sessionCacheTtlMs: number;
   http: HttpConfig;
   shutdown: ShutdownConfig;
@@ -415,6 +419,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, "TRUST_PROXY", false),
     rateLimitEnabled: bool(env, "RATE_LIMIT_ENABLED", true),
     historyEnabled: bool(env, "HISTORY_ENABLED", true),
+    historyFoldMs: int(env, "HISTORY_FOLD_SECONDS", 60, 0, 86_400) * 1000,
     limits: {
       dashboards: int(env, "LIMIT_DASHBOARDS_PER_USER", 100, 1, 1_000_000),
       widgetsPerDashboard: int(env, "LIMIT_WIDGETS_PER_DASHBOARD", 200, 1, 100_000),
@@ -431,6 +436,7 @@ export function loadConfig(env: Env = process.env): Config {
       notificationsPerUser: int(env, "RATE_LIMIT_NOTIFICATIONS_PER_USER", 60, 1, 1_000_000),
       notificationsBurst: int(env, "RATE_LIMIT_NOTIFICATIONS_BURST", 120, 1, 1_000_000),
       notificationsWindowMs: int(env, "RATE_LIMIT_NOTIFICATIONS_WINDOW_SECONDS", 60, 1, 86_400) * 1000,
+      pushTestsPerHour: int(env, "RATE_LIMIT_PUSH_TESTS_PER_HOUR", 10, 1, 1_000_000),
     },
     sessionCacheTtlMs: int(env, "SESSION_CACHE_SECONDS", 30, 0, 3600) * 1000,
     http: {

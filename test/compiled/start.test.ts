@@ -1,17 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildServer, ROOT } from "../../scripts/build.mjs";
-import { startCommand } from "../../scripts/start-command.mjs";
-import { freePort } from "../support/ports.js";
-
-// The server as `npm start` and the container run it: bundled by scripts/build.mjs, started with
-// node on a fresh DATA_DIR. Built into node_modules/.cache so a developer's dist/ is left alone.
-const outdir = path.join(ROOT, "node_modules/.cache/tessera/compiled-test", String(process.pid), "server");
-const dataDir = mkdtempSync(path.join(tmpdir(), "tessera-compiled-"));
+import { type CompiledServer, compiled, startCompiledServer } from "../support/compiled.js";
 
 /**
  * What a start loads before it answers: the output file of `entry` and every file it imports
@@ -40,51 +31,21 @@ function loadedAtStart(metafile: Metafile, entry: string) {
   return { sources: [...sources], packages: [...packages] };
 }
 
+// The server as `npm start` and the container run it: bundled by scripts/build.mjs, started with
+// node on a fresh DATA_DIR (its first start: the database is created, then migrated).
 describe("the compiled server", () => {
-  let child: ChildProcess;
+  let server: CompiledServer;
   let base: string;
-  let output = "";
   let metafile: Metafile;
 
   beforeAll(async () => {
-    metafile = await buildServer(outdir);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const start = startCommand();
-    child = spawn(process.execPath, [...start.flags, path.join(outdir, "main.js")], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...start.env,
-        NODE_ENV: "production",
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        BASE_URL: base,
-        LOG_LEVEL: "info",
-        WEB_DIST: "/nonexistent",
-        DATABASE_URL: "",
-        REDIS_URL: "",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stderr!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes("Tessera is ready")) resolve();
-      });
-      child.once("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
-    });
-  }, 120_000);
+    const artifact = await compiled();
+    metafile = JSON.parse(readFileSync(path.join(artifact.server, "metafile.json"), "utf8"));
+    server = await startCompiledServer({ server: artifact.server, env: { WEB_DIST: "/nonexistent" } });
+    base = server.baseUrl;
+  }, 600_000);
 
-  afterAll(() => {
-    if (child.exitCode === null) child.kill("SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(path.dirname(outdir), { recursive: true, force: true });
-  });
+  afterAll(() => server?.stop());
 
   it("starts without the drivers of the other modes and the parsers of later requests", () => {
     const bundledPackage = (name: string) => (source: string) => source.includes(`node_modules/${name}/`);
@@ -152,8 +113,6 @@ describe("the compiled server", () => {
     expect(icon.status).toBe(200);
     expect((await icon.json()).title).toBe("Jellyfin");
 
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    expect(await server.stop()).toBe(0);
   }, 60_000);
 });

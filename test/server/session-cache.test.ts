@@ -47,6 +47,8 @@ describe("session lookups", () => {
 
   it("with the cache off, each request also looks the session up", async () => {
     const uncached = await mode.start({ sessionCacheTtlMs: 0 });
+    // As above: the job queue's workers poll on the same pool.
+    await uncached.ctx.jobs.stop();
     const pool = uncached.ctx.database.pool!;
     const other = await signedInClient(uncached.app, "Uncached");
     let queries = 0;

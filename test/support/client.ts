@@ -14,8 +14,39 @@ export interface TestResponse<T = unknown> {
 let counter = 0;
 export const uniqueEmail = (label = "user") => `${label}-${Date.now()}-${++counter}@example.test`;
 
+/** What a response looks like to the client, whether it came over app.inject or real HTTP. */
+interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  rawPayload: Buffer;
+}
+
+/** A request over real HTTP to a server process (the compiled one), shaped as app.inject's. */
+async function overHttp(
+  baseUrl: string,
+  options: InjectOptions,
+  headers: Record<string, string>,
+): Promise<Answer> {
+  const res = await fetch(new URL(String(options.url), baseUrl), {
+    method: options.method ?? "GET",
+    headers,
+    body: options.payload === undefined ? undefined : String(options.payload),
+    redirect: "manual",
+  });
+  const raw = Buffer.from(await res.arrayBuffer());
+  const answered: Answer["headers"] = {};
+  res.headers.forEach((value, name) => {
+    if (name !== "set-cookie") answered[name] = value;
+  });
+  const cookies = res.headers.getSetCookie();
+  if (cookies.length > 0) answered["set-cookie"] = cookies;
+  return { statusCode: res.status, headers: answered, body: raw.toString("utf8"), rawPayload: raw };
+}
+
 /**
- * A browser-like client over app.inject: it keeps the session cookie it is given, sends our own
+ * A browser-like client over app.inject, or over real HTTP when given a server's base URL (the
+ * compiled server in its own process): it keeps the session cookie it is given, sends the server's
  * Origin on writes as a browser would, and checks every response for leaked secrets.
  */
 export class TestClient {
@@ -23,25 +54,32 @@ export class TestClient {
   user: { id: string; email: string; name: string } | null = null;
   sessionToken: string | null = null;
 
-  constructor(readonly app: FastifyInstance) {}
+  constructor(readonly app: FastifyInstance | string) {}
+
+  private get origin() {
+    return typeof this.app === "string" ? new URL(this.app).origin : TEST_ORIGIN;
+  }
 
   async request<T = any>(options: InjectOptions & { json?: unknown }): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
     if (this.cookie && headers.cookie === undefined) headers.cookie = this.cookie;
     if (options.method && options.method !== "GET" && headers.origin === undefined)
-      headers.origin = TEST_ORIGIN;
+      headers.origin = this.origin;
     let payload = options.payload;
     if (options.json !== undefined) {
       payload = JSON.stringify(options.json);
       headers["content-type"] ??= "application/json";
     }
     for (const key of Object.keys(headers)) if (headers[key] === "") delete headers[key];
-    const res = await this.app.inject({ ...options, headers, payload });
+    const res: Answer =
+      typeof this.app === "string"
+        ? await overHttp(this.app, { ...options, payload }, headers)
+        : await this.app.inject({ ...options, headers, payload });
     assertNoLeak(`${options.method ?? "GET"} ${options.url} response body`, res.body);
     assertNoLeak(`${options.method ?? "GET"} ${options.url} response headers`, JSON.stringify(res.headers));
     const setCookie = res.headers["set-cookie"];
     for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
-      const [pair] = c.split(";");
+      const [pair] = String(c).split(";");
       if (pair?.startsWith("session=")) this.cookie = pair.endsWith("=") ? null : pair;
     }
     let body: unknown = res.body;
@@ -108,7 +146,7 @@ export class TestClient {
 }
 
 /** Signs up a fresh user on the app and returns a client holding their session. */
-export async function signedInClient(app: FastifyInstance, name = "Ada") {
+export async function signedInClient(app: FastifyInstance | string, name = "Ada") {
   const client = new TestClient(app);
   await client.signUp(name);
   return client;

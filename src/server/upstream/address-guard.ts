@@ -93,12 +93,14 @@ export function createAddressGuard(allowEntries: readonly string[], connectTimeo
     });
   };
 
-  // undici (a large package) loads with the first user-given URL, not with every start.
+  // undici (a large package) loads with the first user-given URL, not with every start. Its
+  // module.exports is taken from `default`: bundled by esbuild, the dynamic import of this CommonJS
+  // package has no named exports at all (only `default`), while Node's own loader gives both.
   let opening: Promise<{ fetch: typeof Undici.fetch; agent: Undici.Agent }> | null = null;
   const open = () => {
-    opening ??= import("undici").then(({ Agent, fetch }) => ({
-      fetch,
-      agent: new Agent({ connect: { lookup, timeout: connectTimeoutMs } }),
+    opening ??= import("undici").then(({ default: undici }) => ({
+      fetch: undici.fetch,
+      agent: new undici.Agent({ connect: { lookup, timeout: connectTimeoutMs } }),
     }));
     return opening;
   };
