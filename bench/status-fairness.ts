@@ -15,19 +15,8 @@ const SLOW_TARGETS = Number(process.env.BENCH_SLOW_TARGETS ?? 48);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_SECONDS ?? 150) * 1000;
 const PER_WIDGET = 20;
 
-async function statusWidget(client: TestClient, checks: { id: string; url: string }[]) {
-  const dashboard = await client.post("/api/dashboards", { name: "Homelab" });
-  const res = await client.post("/api/widgets", {
-    dashboardId: dashboard.body.id,
-    widgetType: "Status",
-    height: 300,
-    width: 300,
-    positionX: 0,
-    positionY: 0,
-    config: { checks },
-  });
-  if (res.status !== 201) throw new Error(`widget: ${res.status} ${res.text}`);
-}
+const statusWidget = (client: TestClient, checks: { id: string; url: string }[]) =>
+  client.addWidget("Status", { checks }, "Homelab");
 
 function summary(label: string, times: number[]) {
   const gaps = times.slice(1).map((t, i) => (t - times[i]!) / 1000);

@@ -6,7 +6,14 @@ import { type FakeExchange, startFakeExchange } from "../test/fakes/exchange.js"
 import { FakeGoogle } from "../test/fakes/google.js";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
-import { type E2eApp, exchangeEnv, freePort, providersEnv, startApp } from "./support/web-app.js";
+import {
+  type E2eApp,
+  exchangeEnv,
+  freePort,
+  oauthThrough,
+  providersEnv,
+  startApp,
+} from "./support/web-app.js";
 
 /**
  * The alert options of the widget settings panels (issue 16) in Chromium: each is set through the
@@ -79,14 +86,7 @@ beforeAll(async () => {
     port,
     env: {
       ...providersEnv({
-        GOOGLE: {
-          clientId: op.clients.suite!.clientId,
-          clientSecret: op.clients.suite!.clientSecret,
-          authorizationUrl: `${op.issuer}/auth`,
-          tokenUrl: `${op.issuer}/token`,
-          userInfoUrl: `${op.issuer}/me`,
-          apiUrl: google.url,
-        },
+        GOOGLE: oauthThrough(op, "suite", { userInfoUrl: `${op.issuer}/me`, apiUrl: google.url }),
       }),
       ...exchangeEnv(exchange.exchange),
     },

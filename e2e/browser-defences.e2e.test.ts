@@ -10,7 +10,14 @@ import { FakeGoogle } from "../test/fakes/google.js";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
 import { FakeWeather } from "../test/fakes/weather.js";
 import { pageApi } from "./support/page-helpers.js";
-import { type E2eApp, exchangeEnv, freePort, providersEnv, startApp } from "./support/web-app.js";
+import {
+  type E2eApp,
+  exchangeEnv,
+  freePort,
+  oauthThrough,
+  providersEnv,
+  startApp,
+} from "./support/web-app.js";
 
 /**
  * The browser defences of issue 10 in Chromium against the built app: the whole app works under
@@ -89,14 +96,7 @@ beforeAll(async () => {
     port,
     env: {
       ...providersEnv({
-        GOOGLE: {
-          clientId: op.clients.suite!.clientId,
-          clientSecret: op.clients.suite!.clientSecret,
-          authorizationUrl: `${op.issuer}/auth`,
-          tokenUrl: `${op.issuer}/token`,
-          userInfoUrl: `${op.issuer}/me`,
-          apiUrl: google.url,
-        },
+        GOOGLE: oauthThrough(op, "suite", { userInfoUrl: `${op.issuer}/me`, apiUrl: google.url }),
       }),
       ...exchangeEnv(exchange.exchange),
       WEATHER_API_URL: weather.url,

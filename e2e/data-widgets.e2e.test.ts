@@ -11,7 +11,14 @@ import type { FakeServer } from "../test/fakes/oauth-http.js";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
 import { FakeWeather } from "../test/fakes/weather.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
-import { type E2eApp, exchangeEnv, freePort, providersEnv, startApp } from "./support/web-app.js";
+import {
+  type E2eApp,
+  exchangeEnv,
+  freePort,
+  oauthThrough,
+  providersEnv,
+  startApp,
+} from "./support/web-app.js";
 import { DATA_WIDGETS, OFFERED_WIDGETS, PRIVATE_TYPES } from "./support/widget-types.js";
 
 /**
@@ -96,21 +103,13 @@ beforeAll(async () => {
     startFakeExchange(),
     startFakeFeeds(),
   ]);
-  const endpoints = (name: "suite" | "codehost" | "notes", userInfoUrl: string, apiUrl: string) => ({
-    clientId: op.clients[name]!.clientId,
-    clientSecret: op.clients[name]!.clientSecret,
-    authorizationUrl: `${op.issuer}/auth`,
-    tokenUrl: `${op.issuer}/token`,
-    userInfoUrl,
-    apiUrl,
-  });
   app = await startApp({
     port,
     env: {
       ...providersEnv({
-        GOOGLE: endpoints("suite", `${op.issuer}/me`, google.url),
-        GITHUB: endpoints("codehost", `${github.url}/user`, github.url),
-        NOTION: endpoints("notes", `${notion.url}/v1/users/me`, notion.url),
+        GOOGLE: oauthThrough(op, "suite", { userInfoUrl: `${op.issuer}/me`, apiUrl: google.url }),
+        GITHUB: oauthThrough(op, "codehost", { userInfoUrl: `${github.url}/user`, apiUrl: github.url }),
+        NOTION: oauthThrough(op, "notes", { userInfoUrl: `${notion.url}/v1/users/me`, apiUrl: notion.url }),
       }),
       ...exchangeEnv(exchange.exchange),
       WEATHER_API_URL: weather.url,

@@ -325,6 +325,32 @@ describe("single sign-on in the browser", () => {
       expect(await alert.innerText()).toMatch(/already exists here.*can't be linked/s);
       expect((await p.request.get(`${sso.baseUrl}/api/me`)).status()).toBe(401);
       await p.screenshot({ path: path.join(SHOTS, "signin-sso-refused-light.png") });
+
+      // The owner signs in with the password and links single sign-on from Settings > Sessions.
+      await p.getByLabel("Email").fill(email);
+      await p.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await p.getByRole("button", { name: "Sign in", exact: true }).click();
+      await p.getByRole("button", { name: "Skip" }).click();
+      await p.goto(`${sso.baseUrl}/?settings=sessions`);
+      const dialog = p.getByRole("dialog", { name: "Settings", exact: true });
+      const link = dialog.getByRole("button", { name: "Link Authentik" });
+      await link.waitFor();
+      await p.screenshot({ path: path.join(SHOTS, "settings-sso-unlinked-light.png") });
+      await p.setViewportSize({ width: 390, height: 844 });
+      await p.screenshot({ path: path.join(SHOTS, "settings-sso-unlinked-phone-light.png") });
+      await p.setViewportSize({ width: 1280, height: 900 });
+      // Linking needs the provider to vouch for its own email: unverified there, it says so.
+      await link.click();
+      await p.locator(".toast", { hasText: "did not confirm that your email there is verified" }).waitFor({
+        timeout: 20_000,
+      });
+      await p.screenshot({ path: path.join(SHOTS, "settings-sso-unverified-light.png") });
+      // The person verifies it at the provider (which remembers the signed-in account) and links again.
+      oidc.nextLogin.emailVerified = true;
+      await link.click();
+      await p.locator(".toast", { hasText: "Authentik is linked" }).waitFor({ timeout: 20_000 });
+      await dialog.getByText("Linked", { exact: true }).waitFor();
+      await p.screenshot({ path: path.join(SHOTS, "settings-sso-linked-light.png") });
       await context.close();
     },
     STEP,

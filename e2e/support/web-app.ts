@@ -8,7 +8,7 @@ import {
 import { expect } from "vitest";
 import { type CompiledServer, compiled, startCompiledServer } from "../../test/support/compiled.js";
 
-export { exchangeEnv, providersEnv } from "../../test/support/compiled.js";
+export { exchangeEnv, oauthThrough, providersEnv } from "../../test/support/compiled.js";
 
 import { freePort } from "../../test/support/ports.js";
 import { pageApi } from "./page-helpers.js";

@@ -85,20 +85,14 @@ describe("outside calls of the compiled server", () => {
   });
 
   it("checks a Status target on the local network on its watch pass", async () => {
-    const board = await client.post("/api/dashboards", { name: "Lab" });
-    const widget = await client.post("/api/widgets", {
-      dashboardId: board.body.id,
-      widgetType: "Status",
-      height: 200,
-      width: 300,
-      positionX: 0,
-      positionY: 0,
-      config: { checks: [{ id: "nas", name: "NAS", url: `${status.url}/health` }] },
-    });
-    expect(widget.status, widget.text).toBe(201);
+    const { widgetId } = await client.addWidget(
+      "Status",
+      { checks: [{ id: "nas", name: "NAS", url: `${status.url}/health` }] },
+      "Lab",
+    );
     // The pass runs every second; the answer shows the check once the pass recorded it.
     await expect
-      .poll(async () => (await client.get(`/api/status?widgetId=${widget.body.id}`)).body[0]?.state, {
+      .poll(async () => (await client.get(`/api/status?widgetId=${widgetId}`)).body[0]?.state, {
         timeout: 30_000,
       })
       .toMatchObject({ up: true, httpStatus: 204 });

@@ -12,20 +12,8 @@ import { watchPassOn } from "../support/watch-pass.js";
 /** Past the prices' freshness window (15 s): the next pass reads the exchange again. */
 const STALE_MS = 16_000;
 
-async function cryptoWidget(client: TestClient, alerts: unknown[]) {
-  const dashboard = await client.post("/api/dashboards", { name: "Markets" });
-  const res = await client.post("/api/widgets", {
-    dashboardId: dashboard.body.id,
-    widgetType: "Crypto",
-    height: 300,
-    width: 300,
-    positionX: 0,
-    positionY: 0,
-    config: { pairs: ["BTC-USD"], timeframe: "1h", alerts },
-  });
-  if (res.status !== 201) throw new Error(`widget: ${res.status} ${res.text}`);
-  return res.body.id as string;
-}
+const cryptoWidget = async (client: TestClient, alerts: unknown[]) =>
+  (await client.addWidget("Crypto", { pairs: ["BTC-USD"], timeframe: "1h", alerts }, "Markets")).widgetId;
 
 for (const mode of MODES) {
   describe(`price alerts (${mode})`, () => {

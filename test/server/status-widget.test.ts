@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
 import { priceAlertWatcher } from "../../src/server/jobs/watch/price-alerts.js";
-import { statusCheckWatcher } from "../../src/server/jobs/watch/status-checks.js";
+import { PER_USER, statusCheckWatcher } from "../../src/server/jobs/watch/status-checks.js";
 import { type FakeExchange, startFakeExchange } from "../fakes/exchange.js";
 import {
   type HangingSite,
@@ -15,20 +15,7 @@ import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
 import { watchReminders } from "../support/reminders.js";
 import { watchPassOn } from "../support/watch-pass.js";
 
-async function statusWidget(client: TestClient, config: unknown) {
-  const dashboard = await client.post("/api/dashboards", { name: "Homelab" });
-  const res = await client.post("/api/widgets", {
-    dashboardId: dashboard.body.id,
-    widgetType: "Status",
-    height: 300,
-    width: 300,
-    positionX: 0,
-    positionY: 0,
-    config,
-  });
-  if (res.status !== 201) throw new Error(`widget: ${res.status} ${res.text}`);
-  return { dashboardId: dashboard.body.id as string, widgetId: res.body.id as string };
-}
+const statusWidget = (client: TestClient, config: unknown) => client.addWidget("Status", config, "Homelab");
 
 /** One pass, as the queue's job runs it; answers the messages fired for `userId`. */
 async function pass(built: BuiltApp, userId: string) {
@@ -223,22 +210,9 @@ for (const mode of MODES) {
 
 /** Past the prices' freshness window (15 s): the next pass reads the exchange again. */
 const STALE_MS = 16_000;
-/** As status-checks.ts has it: one user's checks in flight at once. */
-const PER_USER = 4;
 
-async function cryptoWidget(client: TestClient, alerts: unknown[]) {
-  const dashboard = await client.post("/api/dashboards", { name: "Markets" });
-  const res = await client.post("/api/widgets", {
-    dashboardId: dashboard.body.id,
-    widgetType: "Crypto",
-    height: 300,
-    width: 300,
-    positionX: 0,
-    positionY: 0,
-    config: { pairs: ["BTC-USD"], timeframe: "1h", alerts },
-  });
-  if (res.status !== 201) throw new Error(`widget: ${res.status} ${res.text}`);
-}
+const cryptoWidget = (client: TestClient, alerts: unknown[]) =>
+  client.addWidget("Crypto", { pairs: ["BTC-USD"], timeframe: "1h", alerts }, "Markets");
 
 /** `count` targets on `site`, twenty to a widget (the most one holds). */
 async function manyTargets(client: TestClient, site: HangingSite, prefix: string, count: number) {

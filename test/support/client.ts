@@ -124,6 +124,23 @@ export class TestClient {
     return { ...(res.body.user as { id: string; email: string; name: string }), password };
   }
 
+  /** A new dashboard of the user's holding one widget of `widgetType`; answers both ids. */
+  async addWidget(widgetType: string, config: unknown, boardName = "Board") {
+    const dashboard = await this.post("/api/dashboards", { name: boardName });
+    if (dashboard.status !== 201) throw new Error(`dashboard: ${dashboard.status} ${dashboard.text}`);
+    const res = await this.post("/api/widgets", {
+      dashboardId: dashboard.body.id,
+      widgetType,
+      height: 300,
+      width: 300,
+      positionX: 0,
+      positionY: 0,
+      config,
+    });
+    if (res.status !== 201) throw new Error(`widget: ${res.status} ${res.text}`);
+    return { dashboardId: dashboard.body.id as string, widgetId: res.body.id as string };
+  }
+
   /** A sign-up that may be refused (sign-up modes, invites): the answer as it came. */
   async trySignUp(
     name: string,

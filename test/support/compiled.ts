@@ -276,6 +276,24 @@ export async function startCompiledServer(options: StartOptions): Promise<Compil
   };
 }
 
+/**
+ * A data provider's endpoints when the OAuth part is the OIDC fake (its client `client`) and the
+ * data comes from a provider fake: the shape providersEnv takes.
+ */
+export function oauthThrough(
+  op: { issuer: string; clients: Record<string, { clientId: string; clientSecret: string }> },
+  client: string,
+  data: { userInfoUrl: string; apiUrl: string },
+) {
+  return {
+    clientId: op.clients[client]!.clientId,
+    clientSecret: op.clients[client]!.clientSecret,
+    authorizationUrl: `${op.issuer}/auth`,
+    tokenUrl: `${op.issuer}/token`,
+    ...data,
+  };
+}
+
 /** The environment that points the server's OAuth providers at fakes (DESIGN section 3's names). */
 export function providersEnv(
   providers: Partial<

@@ -25,6 +25,9 @@ export function linkOutcome(
   const code = params.get("error");
   if (code === "account_already_linked_to_different_user")
     return { tone: "error", message: translate("settings.sso.linkedElsewhere", { provider }) };
+  // better-auth's answer when the provider does not vouch for the email of that login.
+  if (code === "unable_to_link_account")
+    return { tone: "error", message: translate("settings.sso.emailUnverified", { provider }) };
   return {
     tone: "error",
     message: translate("settings.sso.linkFailed", {

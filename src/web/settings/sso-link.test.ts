@@ -18,7 +18,12 @@ describe("what Settings says on coming back from linking single sign-on", () => 
     );
     expect(outcome("sso=failed&error=unable_to_link_account")).toEqual({
       tone: "error",
-      message: "Couldn't link Corp SSO (unable to link account)",
+      message:
+        "Corp SSO did not confirm that your email there is verified. Verify it at Corp SSO, then link again.",
+    });
+    expect(outcome("sso=failed&error=state_mismatch")).toEqual({
+      tone: "error",
+      message: "Couldn't link Corp SSO (state mismatch)",
     });
   });
 

@@ -21,7 +21,7 @@ export const STATUS_QUEUE = "watch-status";
 /** Checks in flight at once, every user's together: a pass must not open hundreds of sockets. */
 const CONCURRENCY = 16;
 /** One user's checks in flight at once: the rest of their addresses wait behind them, not others'. */
-const PER_USER = 4;
+export const PER_USER = 4;
 /** The time one user's checks may take together in one pass; what did not fit is first next pass. */
 const USER_BUDGET_MS = 20_000;
 /** Timeouts in a row after which a target is checked less often (it cannot eat every pass). */
