@@ -1,12 +1,20 @@
 /**
  * Import layering, checked in CI (`npm run lint:layers`). Arrows run downward only:
- *   contract  <-  server core (config, db, http, upstream, policies, ratelimit)
- *             <-  server features (auth, bootstrap, resources/<name>, notifications, realtime, exchange,
- *                 providers, weather, jobs, web)  <-  app.ts / main.ts
- *   contract  <-  web (the SPA never reaches into the server)
+ *   contract (src/contract, the widget list src/widgets/index.ts, each src/widgets/<type>/contract.ts)
+ *     <-  server core (config, db, http, upstream, policies, ratelimit, redis)
+ *     <-  server features (every other folder of src/server) and widget server halves
+ *         (src/widgets/<type>/server)  <-  app.ts / main.ts
+ *   contract  <-  web (src/web and src/widgets/<type>/web: the SPA never reaches into the server)
+ * A widget never imports another widget; the core reaches widgets only through the list (and the
+ * registries that load each listed type's folder: src/server/widgets, src/web/widget-kit).
  */
 const FEATURES =
-  "(auth|bootstrap|resources|notifications|realtime|exchange|providers|weather|feeds|icons|portability|jobs|web)";
+  "(apikeys|auth|backup|bootstrap|exchange|jobs|notifications|operators|portability|providers|push|realtime|resources|web|widgets)";
+const CORE = "^src/server/(config\\.ts$|db/|http/|upstream/|policies/|ratelimit/|redis/)";
+const CONTRACT = "^src/(contract/|widgets/index\\.ts$|widgets/[^/]+/contract\\.ts$)";
+const SERVER_SIDE = "^src/(server/|widgets/[^/]+/server/)";
+const WEB_SIDE = "^src/(web/|widgets/[^/]+/web/)";
+const TESTS = "(^(test|e2e|bench)/|\\.test\\.tsx?$|/fake\\.ts$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -15,15 +23,38 @@ module.exports = {
       name: "web-never-imports-server",
       comment: "The browser bundle must not carry server code (or its secrets).",
       severity: "error",
-      from: { path: "^src/web/" },
-      to: { path: "^src/server/" },
+      from: { path: WEB_SIDE },
+      to: { path: SERVER_SIDE },
+    },
+    {
+      name: "server-never-imports-web",
+      comment: "The server does not carry React components; what both need lives in the contract.",
+      severity: "error",
+      from: { path: SERVER_SIDE },
+      to: { path: WEB_SIDE },
     },
     {
       name: "contract-imports-nothing-of-ours",
-      comment: "The contract is shared by server and web; it depends on libraries only.",
+      comment: "The contract is shared by server and web; it depends on libraries and itself only.",
       severity: "error",
-      from: { path: "^src/contract/" },
-      to: { path: "^src/(server|web)/" },
+      from: { path: CONTRACT, pathNot: TESTS },
+      to: { path: "^src/", pathNot: CONTRACT },
+    },
+    {
+      name: "widgets-are-independent",
+      comment:
+        "A widget type is one folder: it never reaches into another widget's folder (a test may drive two together).",
+      severity: "error",
+      from: { path: "^src/widgets/([^/]+)/", pathNot: TESTS },
+      to: { path: "^src/widgets/[^/]+/", pathNot: "^src/widgets/$1/" },
+    },
+    {
+      name: "core-reaches-widgets-through-the-list",
+      comment:
+        "Only the list (src/widgets/index.ts) names widget folders; the server and web registries load them from it.",
+      severity: "error",
+      from: { path: "^src/(server|web|contract)/", pathNot: TESTS },
+      to: { path: "^src/widgets/[^/]+/" },
     },
     {
       name: "resources-are-independent",
@@ -35,29 +66,32 @@ module.exports = {
     {
       name: "nothing-imports-up-into-routes",
       comment:
-        "Route plugins are leaves: only app.ts, or the route plugin of a parent folder, registers them.",
+        "Route plugins are leaves: only app.ts, the widget registry, or the route plugin of a parent folder registers them.",
       severity: "error",
-      from: { pathNot: "(^src/server/app\\.ts$|/routes\\.ts$)" },
+      from: { pathNot: "(^src/server/app\\.ts$|/routes\\.ts$|^src/widgets/[^/]+/server/index\\.ts$)" },
       to: { path: "/routes\\.ts$" },
     },
     {
       name: "core-does-not-import-features",
-      comment: "config, db, http, upstream, policies and ratelimit sit below every feature.",
+      comment:
+        "config, db, http, upstream, policies, ratelimit and redis sit below every feature and widget.",
       severity: "error",
-      from: { path: "^src/server/(config\\.ts$|db/|http/|upstream/|policies/|ratelimit/)" },
-      to: { path: [`^src/server/${FEATURES}/`, "^src/server/(app|main)\\.ts$"] },
+      from: { path: CORE, pathNot: TESTS },
+      to: {
+        path: [`^src/server/${FEATURES}/`, "^src/server/(app|main)\\.ts$", "^src/widgets/[^/]+/server/"],
+      },
     },
     {
       name: "auth-does-not-call-up",
       comment: "Authentication knows sessions, not the resources a sign-up leads to.",
       severity: "error",
       from: { path: "^src/server/auth/" },
-      to: { path: "^src/server/(resources|notifications|exchange|providers|weather)/" },
+      to: { path: "^src/server/(resources|notifications|exchange|providers|portability|jobs|push)/" },
     },
     {
       name: "nothing-imports-the-entry-points",
       severity: "error",
-      from: { pathNot: "^(test|e2e|bench)/|^src/server/main\\.ts$" },
+      from: { pathNot: `${TESTS}|^src/server/main\\.ts$` },
       to: { path: "^src/server/(app|main)\\.ts$" },
     },
     {

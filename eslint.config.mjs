@@ -5,8 +5,8 @@ import i18next from "eslint-plugin-i18next";
 
 export default [
   {
-    files: ["src/web/**/*.tsx"],
-    ignores: ["src/web/**/*.test.tsx"],
+    files: ["src/web/**/*.tsx", "src/widgets/*/web/**/*.tsx"],
+    ignores: ["**/*.test.tsx"],
     languageOptions: { parser: tsParser, parserOptions: { ecmaFeatures: { jsx: true } } },
     plugins: { i18next },
     rules: {

@@ -7,12 +7,17 @@ const locales = readdirSync(CATALOGS)
   .map((file) => file.slice(0, -".json".length));
 
 /**
- * i18next-parser reads every t("key") in src/web. `npm run i18n:extract` adds new keys to every
+ * i18next-parser reads every t("key") in src/web and the widgets' web/ folders. `npm run i18n:extract` adds new keys to every
  * catalog (empty, to be translated) and drops unused ones; `npm run lint:i18n` fails instead.
  */
 export default {
   locales: ["en", ...locales.filter((l) => l !== "en")],
-  input: ["src/web/**/*.{ts,tsx}", "!src/web/**/*.test.{ts,tsx}", "!src/web/i18n/**"],
+  input: [
+    "src/web/**/*.{ts,tsx}",
+    "src/widgets/*/web/**/*.{ts,tsx}",
+    "!**/*.test.{ts,tsx}",
+    "!src/web/i18n/**",
+  ],
   // scripts/check-i18n.mjs points this at a scratch copy and compares; `npm run i18n:extract` writes.
   output: `${process.env.I18N_CATALOGS ?? CATALOGS}/$LOCALE.json`,
   defaultNamespace: "translation",

@@ -5,7 +5,7 @@
 // how often each watch queue's pass ran (price alerts, reminders and new mail ride the `watch` one).
 import { sql } from "drizzle-orm";
 import { buildApp } from "../src/server/app.js";
-import { startHangingSite, startStatusSite } from "../test/fakes/status-sites.js";
+import { startHangingSite, startStatusSite } from "../src/widgets/status/fake.js";
 import { signedInClient, type TestClient } from "../test/support/client.js";
 import { testConfig, upstreamConfig } from "../test/support/config.js";
 import { createPostgresDatabase } from "../test/support/services.js";

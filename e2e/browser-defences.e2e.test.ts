@@ -5,10 +5,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeWeather } from "../src/widgets/weather/fake.js";
 import { type FakeExchange, startFakeExchange } from "../test/fakes/exchange.js";
 import { FakeGoogle } from "../test/fakes/google.js";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
-import { FakeWeather } from "../test/fakes/weather.js";
 import { pageApi } from "./support/page-helpers.js";
 import {
   type E2eApp,

@@ -2,14 +2,14 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeFeeds } from "../src/widgets/feed/fake.js";
+import { FakeWeather } from "../src/widgets/weather/fake.js";
 import { type FakeExchange, startFakeExchange } from "../test/fakes/exchange.js";
-import { startFakeFeeds } from "../test/fakes/feeds.js";
 import { FakeGithub, VIEWER_LOGIN } from "../test/fakes/github.js";
 import { FakeGoogle } from "../test/fakes/google.js";
 import { FakeNotion } from "../test/fakes/notion.js";
 import type { FakeServer } from "../test/fakes/oauth-http.js";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
-import { FakeWeather } from "../test/fakes/weather.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
 import {
   type E2eApp,

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StatusSite, startStatusSite } from "../test/fakes/status-sites.js";
+import { type StatusSite, startStatusSite } from "../src/widgets/status/fake.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
 import { type E2eApp, startApp } from "./support/web-app.js";
 

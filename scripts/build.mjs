@@ -15,12 +15,12 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
  */
 export const PARTS = {
   web: {
-    inputs: ["src/web", "src/contract", "vite.config.ts", "package-lock.json"],
+    inputs: ["src/web", "src/widgets", "src/contract", "vite.config.ts", "package-lock.json"],
     folder: "web",
     output: "index.html",
   },
   server: {
-    inputs: ["src/server", "src/contract", "scripts/build.mjs", "package-lock.json"],
+    inputs: ["src/server", "src/widgets", "src/contract", "scripts/build.mjs", "package-lock.json"],
     folder: "server",
     output: "main.js",
   },

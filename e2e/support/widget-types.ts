@@ -1,5 +1,5 @@
-import { PRIVATE_WIDGET_TYPES, widgetDefinition } from "../../src/contract/widgets.js";
-import { WIDGETS } from "../../src/web/widgets/registry.js";
+import { WIDGETS } from "../../src/web/widget-kit/registry.js";
+import { PRIVATE_WIDGET_TYPES, widgetDefinition } from "../../src/widgets/index.js";
 
 /**
  * The widget types the browser tests drive, derived from the definitions so a new type is

@@ -1,7 +1,7 @@
 import type { Static } from "@sinclair/typebox";
+import { CONFIG_MAX_BYTES, GEOMETRY_MAX, WIDGET_TYPES } from "../widgets/index.js";
 import { LOOK_ACCENT_PATTERN, LOOK_BACKGROUND_MAX, LOOK_BACKGROUND_PATTERN } from "./look.js";
 import { Type } from "./typebox.js";
-import { CONFIG_MAX_BYTES, GEOMETRY_MAX, WIDGET_TYPES } from "./widgets.js";
 
 /** The export format's name and the newest version this build writes and reads. */
 export const DOCUMENT_FORMAT = "tessera.dashboard";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { clockWidget } from "../widgets/clock/contract.js";
+import { weatherWidget } from "../widgets/weather/contract.js";
 import { parseLayouts } from "./layout.js";
-import { clockWidget } from "./widgets/clock.js";
-import { weatherWidget } from "./widgets/weather.js";
 
 describe("config.layout, the cells of the narrower breakpoints", () => {
   it("keeps whole, in-range cells and drops the rest", () => {

@@ -1,4 +1,4 @@
-import { isRecord } from "./widgets/parse.js";
+import { isRecord } from "./widget-kit/parse.js";
 
 /**
  * Where a widget sits on the responsive dashboard grid. The spec stores a widget's geometry in

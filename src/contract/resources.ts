@@ -1,8 +1,8 @@
 import { type Static, Type } from "@sinclair/typebox";
+import { GEOMETRY_MAX, WIDGET_TYPES } from "../widgets/index.js";
 import { LOOK_ACCENT_PATTERN, LOOK_BACKGROUND_MAX, LOOK_BACKGROUND_PATTERN } from "./look.js";
 import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TYPES } from "./notifications.js";
 import { PROVIDERS } from "./providers.js";
-import { GEOMETRY_MAX, WIDGET_TYPES } from "./widgets.js";
 
 /**
  * The spec's resources as JSON Schema. The server validates and serializes with them and the

@@ -32,7 +32,6 @@ import { DashboardChanges } from "./db/changes.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { openMarket } from "./exchange/open-market.js";
 import { exchangeRoutes } from "./exchange/routes.js";
-import { feedRoutes } from "./feeds/routes.js";
 import { installErrorHandling } from "./http/errors.js";
 import { healthRoutes } from "./http/health.js";
 import { installInputGuards } from "./http/json-body.js";
@@ -43,15 +42,10 @@ import { loggerOptions } from "./http/logging.js";
 import { rateLimitPlugin } from "./http/rate-limit.js";
 import { securityHeaders, swaggerCsp } from "./http/security-headers.js";
 import { applyConnectionLimit, edgeServerOptions } from "./http/server-options.js";
-import { iconRoutes } from "./icons/routes.js";
 import { alertScheduler, alertsPending, alertWorker } from "./jobs/alerts.js";
 import { Jobs } from "./jobs/jobs.js";
 import { openJobQueue } from "./jobs/queue.js";
-import { meetingReminderWatcher } from "./jobs/watch/meeting-reminders.js";
-import { newMailWatcher } from "./jobs/watch/new-mail.js";
 import { watchWorker } from "./jobs/watch/pass.js";
-import { priceAlertWatcher } from "./jobs/watch/price-alerts.js";
-import { statusCheckWatcher } from "./jobs/watch/status-checks.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { NotificationService } from "./notifications/service.js";
 import { createRedisNotificationStore } from "./notifications/stores/redis.js";
@@ -78,11 +72,10 @@ import { publicRoutes } from "./resources/public/routes.js";
 import { ensureSettings } from "./resources/settings/queries.js";
 import { settingsRoutes } from "./resources/settings/routes.js";
 import { widgetRoutes } from "./resources/widgets/routes.js";
-import { statusRoutes } from "./status/routes.js";
 import type { Clock } from "./upstream/cache.js";
 import { createUpstream } from "./upstream/upstream.js";
-import { weatherRoutes } from "./weather/routes.js";
 import { webRoutes } from "./web/static.js";
+import { widgetServers } from "./widgets/registry.js";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -213,15 +206,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   ctx.jobs.addWorker(alertWorker(database, notifications, app.log, clock));
   // The watchers' own provider client: the data cache is shared (ctx.upstream), tokens refresh as anywhere.
   const providers = createProviderServices(ctx);
+  const servers = await widgetServers();
   ctx.jobs.addWorker(
     watchWorker(
       { database, notifications, log: app.log, clock },
-      [
-        priceAlertWatcher(ctx.market),
-        meetingReminderWatcher(providers),
-        newMailWatcher(providers),
-        statusCheckWatcher(ctx.upstream),
-      ],
+      servers.flatMap((server) => server.watchers?.({ ctx, providers }) ?? []),
       config.alertsWatchSeconds,
     ),
   );
@@ -321,10 +310,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(realtimeRoutes, ctx);
   await app.register(exchangeRoutes, ctx);
   await app.register(providerRoutes, ctx);
-  await app.register(weatherRoutes, ctx);
-  await app.register(feedRoutes, ctx);
-  await app.register(statusRoutes, ctx);
-  await app.register(iconRoutes, ctx);
+  // Each widget type's own routes (src/widgets/<type>/server), in the list's order.
+  for (const server of servers) if (server.routes) await app.register(server.routes, ctx);
   await app.register(portabilityRoutes, ctx);
   await app.register(pushRoutes, { ...ctx, push });
   await app.register(webRoutes, { dist: config.webDist });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeFeeds } from "../../src/widgets/feed/fake.js";
+import { type StatusSite, startStatusSite } from "../../src/widgets/status/fake.js";
+import { FakeWeather } from "../../src/widgets/weather/fake.js";
 import { startFakeExchange } from "../fakes/exchange.js";
-import { startFakeFeeds } from "../fakes/feeds.js";
 import { FakeServer } from "../fakes/oauth-http.js";
 import { FakePushService } from "../fakes/push-service.js";
-import { type StatusSite, startStatusSite } from "../fakes/status-sites.js";
-import { FakeWeather } from "../fakes/weather.js";
 import { signedInClient, type TestClient } from "../support/client.js";
 import { type CompiledServer, compiled, exchangeEnv, startCompiledServer } from "../support/compiled.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { WidgetTypeSchema } from "../../src/contract/resources.js";
-import { WIDGET_DEFINITIONS, WIDGET_TYPES } from "../../src/contract/widgets.js";
+import { WIDGET_DEFINITIONS, WIDGET_TYPES } from "../../src/widgets/index.js";
 import { SPEC_WIDGET_TYPES } from "../support/spec.js";
 
 describe("the contract's widget types", () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DASHBOARD_RESTORED, userChannel } from "../../src/contract/notifications.js";
-import { WIDGET_DEFINITIONS } from "../../src/contract/widgets.js";
 import type { BuiltApp } from "../../src/server/app.js";
+import { WIDGET_DEFINITIONS } from "../../src/widgets/index.js";
 import { signedInClient, TestClient } from "../support/client.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
-import { meetingReminderWatcher } from "../../src/server/jobs/watch/meeting-reminders.js";
-import { newMailWatcher } from "../../src/server/jobs/watch/new-mail.js";
 import type { Watcher } from "../../src/server/jobs/watch/pass.js";
 import { createProviderServices } from "../../src/server/providers/client.js";
+import { newMailWatcher } from "../../src/widgets/inbox/server/new-mail.js";
+import { meetingReminderWatcher } from "../../src/widgets/meetings/server/reminders.js";
 import { FakeGoogle } from "../fakes/google.js";
 import { providersConfig, seedAccount } from "../fakes/oauth-accounts.js";
 import { signedInClient, type TestClient } from "../support/client.js";

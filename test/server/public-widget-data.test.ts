@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cryptoWidget } from "../../src/contract/widgets/crypto.js";
 import type { BuiltApp } from "../../src/server/app.js";
+import { cryptoWidget } from "../../src/widgets/crypto/contract.js";
+import { FakeWeather } from "../../src/widgets/weather/fake.js";
 import { type FakeExchange, startFakeExchange } from "../fakes/exchange.js";
-import { FakeWeather } from "../fakes/weather.js";
 import { signedInClient, TestClient } from "../support/client.js";
 import { type ModeEnv, prepareMode } from "../support/modes.js";
 

@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Currency, PairPrices, Timeframe } from "../../contract/data.js";
-import { notFoundBecause } from "../http/errors.js";
+import { type EncodedJson, encodedJson } from "../http/encoded-json.js";
+import { notFoundBecause, ProblemError } from "../http/errors.js";
 import { jsonOf } from "../upstream/source.js";
 import { CandlePage, CurrencyList } from "../upstream/sources/exchange.js";
 import type { Upstream } from "../upstream/upstream.js";
@@ -11,6 +13,12 @@ export interface Market {
   /** The same object for every caller within the freshness window. */
   prices(pair: string, timeframe: Timeframe): Promise<PairPrices>;
   currencies(): Promise<Currency[]>;
+  /**
+   * The JSON body of a prices answer (PricesResponse): each pair's prices, or its own failure
+   * beside the others'. When no pair could be had, the first failure is thrown instead, so its
+   * status and Retry-After reach the client.
+   */
+  pricesBody(pairs: readonly string[], timeframe: Timeframe, log: FastifyBaseLogger): Promise<EncodedJson>;
 }
 
 export function createMarket(get: ExchangeGet, upstream: Upstream, now: () => number = Date.now): Market {
@@ -35,9 +43,51 @@ export function createMarket(get: ExchangeGet, upstream: Upstream, now: () => nu
     return { pair, base, quote, timeframe, ...series };
   }
 
+  const prices = (pair: string, timeframe: Timeframe) =>
+    upstream.cached("prices", `${pair}|${timeframe}`, () => loadPrices(pair, timeframe));
+
+  /** Cached answers are immutable objects; a body built from the same ones is the same body. */
+  const ids = new WeakMap<object, number>();
+  let lastId = 0;
+  const idOf = (part: object) => {
+    let id = ids.get(part);
+    if (id === undefined) {
+      id = ++lastId;
+      ids.set(part, id);
+    }
+    return id;
+  };
+
+  async function pricesBody(pairs: readonly string[], timeframe: Timeframe, log: FastifyBaseLogger) {
+    const settled = await Promise.allSettled(pairs.map((pair) => prices(pair, timeframe)));
+    const failures: ProblemError[] = [];
+    const parts = settled.map((outcome, index) => {
+      if (outcome.status === "fulfilled") return outcome.value;
+      const error = outcome.reason;
+      if (!(error instanceof ProblemError)) throw error;
+      log.warn({ pair: pairs[index], status: error.status, detail: error.detail }, "exchange pair failed");
+      failures.push(error);
+      return error;
+    });
+    if (failures.length === pairs.length) throw failures[0];
+    // A crowd asking for the same pairs within the freshness window gets the same cached entries,
+    // so it gets the same bytes too: serialized once (about 100 KB for a day of 5-minute candles).
+    return upstream.cached("prices", `body|${parts.map(idOf)}`, async () =>
+      encodedJson(
+        JSON.stringify(
+          parts.map((part, index) =>
+            part instanceof ProblemError
+              ? { pair: pairs[index], error: { status: part.status, detail: part.detail } }
+              : part,
+          ),
+        ),
+      ),
+    );
+  }
+
   return {
-    prices: (pair, timeframe) =>
-      upstream.cached("prices", `${pair}|${timeframe}`, () => loadPrices(pair, timeframe)),
+    prices,
+    pricesBody,
     currencies: () =>
       upstream.cached("currencies", "all", async () => {
         const response = await get("/currencies", "the currency list");

@@ -1,9 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { TIMEFRAMES, type Timeframe } from "../../contract/data.js";
-import { DEFAULT_PAIRS, DEFAULT_TIMEFRAME, MAX_PAIRS } from "../../contract/widgets/crypto.js";
+import { DEFAULT_PAIRS, DEFAULT_TIMEFRAME, MAX_PAIRS } from "../../contract/pairs.js";
 
-// The Crypto widget's contract decides what a pair is and the defaults; the exchange API shares them.
-export { DEFAULT_PAIRS, DEFAULT_TIMEFRAME, MAX_PAIRS, PAIR_PATTERN } from "../../contract/widgets/crypto.js";
+export { DEFAULT_PAIRS, DEFAULT_TIMEFRAME, MAX_PAIRS, PAIR_PATTERN } from "../../contract/pairs.js";
 
 export const PricesQuery = Type.Object({
   pairs: Type.Optional(

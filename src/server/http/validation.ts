@@ -1,4 +1,4 @@
-import { CONFIG_MAX_BYTES } from "../../contract/widgets.js";
+import { CONFIG_MAX_BYTES } from "../../widgets/index.js";
 import { badRequest } from "./errors.js";
 
 /** Checks JSON Schema cannot express: the serialized size of a free-form config. */

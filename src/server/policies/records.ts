@@ -1,6 +1,6 @@
 import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import { userChannel } from "../../contract/notifications.js";
-import { PRIVATE_WIDGET_TYPES } from "../../contract/widgets.js";
+import { PRIVATE_WIDGET_TYPES } from "../../widgets/index.js";
 import type { Db } from "../db/client.js";
 import { dashboards, widgets } from "../db/schema.js";
 import { forbidden } from "../http/errors.js";

@@ -7,7 +7,7 @@ import {
   type DocumentWidget,
 } from "../../contract/dashboard-document.js";
 import type { Dashboard, Widget } from "../../contract/resources.js";
-import { CONFIG_MAX_BYTES, widgetDefinition } from "../../contract/widgets.js";
+import { CONFIG_MAX_BYTES, widgetDefinition } from "../../widgets/index.js";
 import { badRequest, unsupportedVersion } from "../http/errors.js";
 
 // The compiler knows no formats of its own; the document uses this one.

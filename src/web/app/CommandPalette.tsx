@@ -8,7 +8,7 @@ import { useIsAdmin } from "../lib/operators-queries";
 import { keys, sortDashboards, useDashboards } from "../lib/queries";
 import { Dialog } from "../ui/Dialog";
 import { Icon } from "../ui/icons";
-import { WIDGETS } from "../widgets/registry";
+import { WIDGETS } from "../widget-kit/registry";
 import { type Command, findables, matchCommands, useDashboardCommands } from "./commands";
 import { SETTINGS_TABS, type SettingsTab, useSettingsRoute } from "./settings-route";
 import { useSettingsTabLabels } from "./settings-tabs";

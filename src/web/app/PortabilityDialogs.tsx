@@ -12,7 +12,7 @@ import { exactTime } from "../lib/relative-time";
 import { Dialog } from "../ui/Dialog";
 import { Icon } from "../ui/icons";
 import { useToasts } from "../ui/Toasts";
-import { definitionFor } from "../widgets/registry";
+import { definitionFor } from "../widget-kit/registry";
 import { describeDiff, diffVersions } from "./version-diff";
 import { widgetName } from "./widget-name";
 

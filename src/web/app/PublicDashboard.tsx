@@ -12,8 +12,8 @@ import { lookAttributes } from "../lib/look";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Icon } from "../ui/icons";
 import { ErrorState, Skeleton } from "../ui/States";
-import { type DataSource, DataSourceContext } from "../widgets/data/source";
-import { definitionFor } from "../widgets/registry";
+import { type DataSource, DataSourceContext } from "../widget-kit/data/source";
+import { definitionFor } from "../widget-kit/registry";
 import { Logo } from "./Logo";
 import { widgetName } from "./widget-name";
 

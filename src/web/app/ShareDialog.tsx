@@ -6,7 +6,7 @@ import { api, describeError } from "../lib/api";
 import { keys } from "../lib/queries";
 import { Dialog } from "../ui/Dialog";
 import { Icon } from "../ui/icons";
-import { WIDGETS } from "../widgets/registry";
+import { WIDGETS } from "../widget-kit/registry";
 import { widgetName } from "./widget-name";
 
 export function publicUrl(id: string, origin = window.location.origin): string {

@@ -2,8 +2,8 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../ui/Dialog";
 import { Icon } from "../ui/icons";
-import { WIDGETS } from "../widgets/registry";
-import type { WidgetDefinition } from "../widgets/types";
+import { WIDGETS } from "../widget-kit/registry";
+import type { WidgetDefinition } from "../widget-kit/types";
 import { widgetDescription, widgetName } from "./widget-name";
 
 export function WidgetPicker({

@@ -4,9 +4,9 @@ import type { Widget } from "../../contract/resources";
 import type { AppSettings } from "../lib/app-settings";
 import { useProviderState } from "../lib/providers";
 import { Dialog } from "../ui/Dialog";
-import { ProviderGate } from "../widgets/data/ProviderGate";
-import { SettingsForm } from "../widgets/settings/SettingsForm";
-import type { WidgetDefinition } from "../widgets/types";
+import { ProviderGate } from "../widget-kit/data/ProviderGate";
+import { SettingsForm } from "../widget-kit/settings/SettingsForm";
+import type { WidgetDefinition } from "../widget-kit/types";
 import { widgetName } from "./widget-name";
 
 /** A widget's settings panel: edits a draft, applied on Save (and then saved like any change). */

@@ -1,9 +1,7 @@
 import { createContext, useContext } from "react";
 import type { Widget } from "../../contract/resources";
-import { bookmarkWidget } from "../../contract/widgets/bookmark";
-import { editorWidget } from "../../contract/widgets/editor";
-import { hostname } from "../../contract/widgets/fields";
-import { noteLabel } from "../widgets/Editor/logic";
+import { definitionFor } from "../widget-kit/registry";
+import type { FindableItem } from "../widget-kit/types";
 
 /** One entry of the command palette. */
 export interface Command {
@@ -38,46 +36,20 @@ export interface NoteTarget {
   noteId: string;
 }
 
-export interface Findable {
-  kind: "bookmark" | "note";
+export interface Findable extends FindableItem {
   dashboardId: string;
   widgetId: string;
-  itemId: string;
-  label: string;
-  detail: string;
-  /** A bookmark's address; the note's text for a note. */
-  text: string;
 }
 
-/** The bookmarks and notes of one dashboard's widgets, for the palette's search. */
+/** What one dashboard's widgets hold that the palette can find (bookmarks, notes): each type says. */
 export function findables(dashboardId: string, widgets: readonly Widget[]): Findable[] {
-  const out: Findable[] = [];
-  for (const widget of widgets) {
-    if (widget.widgetType === "Bookmark") {
-      for (const b of bookmarkWidget.parse(widget.config).bookmarks)
-        out.push({
-          kind: "bookmark",
-          dashboardId,
-          widgetId: widget.id,
-          itemId: b.id,
-          label: b.title,
-          detail: hostname(b.url),
-          text: b.url,
-        });
-    } else if (widget.widgetType === "Editor") {
-      for (const n of editorWidget.parse(widget.config).notes)
-        out.push({
-          kind: "note",
-          dashboardId,
-          widgetId: widget.id,
-          itemId: n.id,
-          label: noteLabel(n),
-          detail: "",
-          text: n.markdown.slice(0, 2000),
-        });
-    }
-  }
-  return out;
+  return widgets.flatMap((widget) => {
+    const definition = definitionFor(widget.widgetType);
+    if (!definition.findables) return [];
+    return definition
+      .findables(definition.parseConfig(widget.config))
+      .map((item) => ({ ...item, dashboardId, widgetId: widget.id }));
+  });
 }
 
 /**

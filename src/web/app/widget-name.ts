@@ -1,6 +1,6 @@
 import { t } from "../i18n/i18n";
-import { widgetDescription as describe, widgetName as nameOf } from "../widgets/registry";
-import type { WidgetDefinition } from "../widgets/types";
+import { widgetDescription as describe, widgetName as nameOf } from "../widget-kit/registry";
+import type { WidgetDefinition } from "../widget-kit/types";
 
 /**
  * A widget's name and description in the reader's language, as the app shell shows them (picker,

@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import type { Widget } from "../../contract/resources";
 import { t as translate } from "../i18n/i18n";
 import type { AppSettings } from "../lib/app-settings";
-import { definitionFor, widgetName } from "../widgets/registry";
+import { definitionFor, widgetName } from "../widget-kit/registry";
 import {
   type Breakpoint,
   type BreakpointSpec,

@@ -4,8 +4,8 @@ import type { Widget } from "../../contract/resources";
 import type { AppSettings } from "../lib/app-settings";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Icon } from "../ui/icons";
-import { widgetName } from "../widgets/registry";
-import type { WidgetDefinition } from "../widgets/types";
+import { widgetName } from "../widget-kit/registry";
+import type { WidgetDefinition } from "../widget-kit/types";
 import { keepLayout } from "./items";
 
 export type DragMode = "move" | "resize";

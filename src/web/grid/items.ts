@@ -1,6 +1,6 @@
 import { LAYOUT_KEY, parseLayouts } from "../../contract/layout";
 import type { Widget } from "../../contract/resources";
-import { definitionFor } from "../widgets/registry";
+import { definitionFor } from "../widget-kit/registry";
 import { cellOfPixels, type LayoutItem } from "./geometry";
 
 type Placed = Pick<Widget, "id" | "widgetType" | "positionX" | "positionY" | "width" | "height" | "config">;

@@ -1,5 +1,5 @@
-import { isTimeZone, webAddress } from "../../contract/widgets/fields";
-import { isRecord } from "../../contract/widgets/parse";
+import { isTimeZone, webAddress } from "../../contract/widget-kit/fields";
+import { isRecord } from "../../contract/widget-kit/parse";
 
 /**
  * Small total functions for reading untrusted JSON outside widget configs (those are parsed by

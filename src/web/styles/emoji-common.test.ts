@@ -10,8 +10,7 @@ import {
   sliceFile,
   sliceRangeInCss,
 } from "../../../scripts/emoji-slice.js";
-import { DEFAULT_EMOJI } from "../../contract/widgets/countdown";
-import { EMOJI_CHOICES } from "../widgets/Countdown/choices";
+import { DEFAULT_EMOJI, EMOJI_CHOICES } from "../../widgets/countdown/contract";
 import { EMOJI_SLICES, rangeCodePoints, unicodeRange, VS16 } from "./emoji-common.js";
 
 /**

@@ -5,8 +5,7 @@
  * `npm run emoji:slice` (scripts/emoji-slice.ts) makes every slice and its @font-face
  * unicode-range in emoji.css from it, and emoji-common.test.ts fails while they disagree.
  */
-import { DEFAULT_EMOJI } from "../../contract/widgets/countdown";
-import { EMOJI_CHOICES } from "../widgets/Countdown/choices";
+import { WIDGET_EMOJI } from "../../widgets";
 
 /** The Emoticons block (U+1F600–1F64F): the smileys and a few hand gestures. */
 export const EMOTICONS = { first: 0x1f600, last: 0x1f64f } as const;
@@ -74,9 +73,9 @@ function codePointsOf(texts: readonly string[], extra: readonly number[]): numbe
   return [...codePoints].sort((a, b) => a - b);
 }
 
-/** The Countdown's emoji: its default and the picker's choices, what most dashboards show. */
+/** The emoji widgets draw on their own (the Countdown's default and choices), what most dashboards show. */
 export function choicesEmoji(): string[] {
-  return [...new Set([DEFAULT_EMOJI, ...EMOJI_CHOICES])];
+  return [...new Set(WIDGET_EMOJI)];
 }
 
 /** The other common emoji as text: the smileys and the frequent ones, but the Countdown's. */

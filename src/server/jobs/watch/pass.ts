@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Notification } from "../../../contract/resources.js";
-import { widgetDefinition } from "../../../contract/widgets.js";
+import { widgetDefinition } from "../../../widgets/index.js";
 import type { Database } from "../../db/client.js";
 import { widgets } from "../../db/schema.js";
 import type { NotificationService } from "../../notifications/service.js";

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { type WidgetType, widgetDefinition } from "../../../contract/widgets.js";
+import { type WidgetType, widgetDefinition } from "../../../widgets/index.js";
 import type { Db } from "../../db/client.js";
 import { iso } from "../../db/json.js";
 import { dashboards, widgets } from "../../db/schema.js";

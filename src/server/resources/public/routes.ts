@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import { PublicDashboardSchema } from "../../../contract/data.js";
 import { ProblemSchema, Uuid } from "../../../contract/resources.js";
-import { PRIVATE_WIDGET_TYPES } from "../../../contract/widgets.js";
+import { PRIVATE_WIDGET_TYPES } from "../../../widgets/index.js";
 import type { AppContext } from "../../context.js";
 import { found } from "../../http/errors.js";
 import { readPublicDashboard } from "./queries.js";

@@ -1,7 +1,7 @@
 import { type Static, type TObject, type TSchema, Type } from "@sinclair/typebox";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ProblemSchema, Uuid } from "../../../contract/resources.js";
-import type { ServiceDataSource, WidgetTypeDefinition } from "../../../contract/widgets/define.js";
+import type { ServiceDataSource, WidgetTypeDefinition } from "../../../contract/widget-kit/define.js";
 import type { Db } from "../../db/client.js";
 import { found } from "../../http/errors.js";
 import { readPublicWidgetConfig } from "./queries.js";

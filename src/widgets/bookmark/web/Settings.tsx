@@ -1,0 +1,91 @@
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { newId } from "../../../web/lib/ids";
+import { normaliseUserUrl } from "../../../web/lib/parse";
+import { Skeleton } from "../../../web/ui/States";
+import { AddressInput } from "../../../web/widget-kit/settings/AddressInput";
+import { ListEditor } from "../../../web/widget-kit/settings/ListEditor";
+import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
+import type { BookmarkConfig } from "../contract";
+import { IconChoice } from "./IconChoice";
+import { iconHint } from "./logic";
+
+// The picker (and the icon search behind it) loads only when someone opens it.
+const IconPicker = lazy(() => import("./IconPicker"));
+
+interface Row {
+  id: string;
+  title: string;
+  /** What was typed; only a valid address replaces the saved one. */
+  url: string;
+  saved: string;
+  /** A bundled icon ("si:jellyfin"), or undefined for the site's own icon. */
+  icon?: string;
+}
+
+export function BookmarkSettings({ config, onChange }: WidgetSettingsProps<BookmarkConfig>) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<Row[]>(() => config.bookmarks.map((b) => ({ ...b, saved: b.url })));
+  // One picker open at a time: the row whose icon is being chosen.
+  const [picking, setPicking] = useState<string | null>(null);
+  const publish = (next: Row[]) => {
+    setRows(next);
+    onChange({
+      bookmarks: next.flatMap((row) => {
+        const url = normaliseUserUrl(row.url) ?? row.saved;
+        if (!url) return [];
+        const title = row.title.trim() || new URL(url).hostname;
+        return [{ id: row.id, title, url, ...(row.icon ? { icon: row.icon } : {}) }];
+      }),
+    });
+  };
+  const name = (row: Row) => row.title || row.url || t("widgets.bookmark.fallbackName");
+  return (
+    <ListEditor
+      items={rows}
+      onChange={publish}
+      label={name}
+      empty={t("widgets.bookmark.none")}
+      addLabel={t("widgets.bookmark.add")}
+      onAdd={() => publish([...rows, { id: newId(), title: "", url: "", saved: "" }])}
+      renderFields={(row, set) => (
+        <>
+          <input
+            aria-label={t("widgets.bookmark.title")}
+            placeholder={t("widgets.bookmark.title")}
+            value={row.title}
+            maxLength={200}
+            onChange={(e) => set({ title: e.target.value })}
+          />
+          <AddressInput
+            label={t("widgets.bookmark.url")}
+            placeholder="example.com"
+            value={row.url}
+            saved={row.saved}
+            onChange={(url) => set({ url })}
+          />
+          <IconChoice
+            icon={row.icon}
+            name={name(row)}
+            open={picking === row.id}
+            onToggle={() => setPicking(picking === row.id ? null : row.id)}
+          />
+          {picking === row.id && (
+            <Suspense fallback={<Skeleton height={120} width="100%" />}>
+              <IconPicker
+                value={row.icon}
+                name={name(row)}
+                hint={iconHint({ title: row.title, url: normaliseUserUrl(row.url) ?? row.saved })}
+                onPick={(icon) => {
+                  set({ icon });
+                  setPicking(null);
+                }}
+                onClose={() => setPicking(null)}
+              />
+            </Suspense>
+          )}
+        </>
+      )}
+    />
+  );
+}

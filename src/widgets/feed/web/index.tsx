@@ -1,0 +1,180 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Problem } from "../../../contract/errors";
+import { t } from "../../../web/i18n/i18n";
+import { useLocale } from "../../../web/i18n/use-locale";
+import { ApiError } from "../../../web/lib/api";
+import { newId } from "../../../web/lib/ids";
+import { normaliseUserUrl } from "../../../web/lib/parse";
+import { useNow } from "../../../web/lib/use-now";
+import { Icon } from "../../../web/ui/icons";
+import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
+import { describeDataError } from "../../../web/widget-kit/data/errors";
+import { relativeTime } from "../../../web/widget-kit/data/format";
+import { feedsRequest, useDataSource } from "../../../web/widget-kit/data/source";
+import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { feedWidget as contract, type FeedConfig } from "../contract";
+import { type Entry, type FeedFailureError, mergeFeeds } from "./logic";
+import { FeedSettings } from "./Settings";
+
+function EntryRow({ entry, now }: { entry: Entry; now: number }) {
+  const locale = useLocale();
+  const when = entry.publishedAt ? Date.parse(entry.publishedAt) : null;
+  const title = entry.url ? (
+    <a href={entry.url} target="_blank" rel="noopener noreferrer">
+      {entry.title}
+    </a>
+  ) : (
+    entry.title
+  );
+  return (
+    <li className="feed-entry">
+      <span className="feed-title">{title}</span>
+      <span className="feed-meta">
+        {entry.source}
+        {when !== null && (
+          <>
+            {" · "}
+            <time
+              dateTime={entry.publishedAt!}
+              title={new Intl.DateTimeFormat(locale, EXACT_TIME).format(when)}
+            >
+              {relativeTime(when, now)}
+            </time>
+          </>
+        )}
+      </span>
+      {entry.summary && <span className="feed-summary">{entry.summary}</span>}
+    </li>
+  );
+}
+
+/** Why one feed could not be read, named from its problem code (never the server's words). */
+function feedFailure(error: FeedFailureError): string {
+  const problem = { type: "about:blank", title: "", ...error } as Problem;
+  return describeDataError(new ApiError(error.status, problem, ""), "feed").trim();
+}
+
+/** The first feed, typed straight into the empty widget. */
+function FirstFeed({ onAdd }: { onAdd(url: string): void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState("");
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const url = normaliseUserUrl(text);
+    if (!url) return setInvalid(true);
+    onAdd(url);
+  };
+  return (
+    <form className="feed-setup" onSubmit={submit}>
+      <label htmlFor="feed-first-url">
+        <Icon name="rss" size={15} /> {t("widgets.feed.question")}
+      </label>
+      <div className="feed-setup-row">
+        <input
+          id="feed-first-url"
+          className="feed-setup-input"
+          placeholder="example.com/feed.xml"
+          inputMode="url"
+          value={text}
+          aria-invalid={invalid ? true : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            setInvalid(false);
+          }}
+        />
+        <button type="submit" className="button primary small">
+          {t("widgets.feed.follow")}
+        </button>
+      </div>
+      {invalid && <p className="field-error">{t("widgets.feed.invalid")}</p>}
+    </form>
+  );
+}
+
+function FeedWidget({ widget, config, update, readOnly }: WidgetProps<FeedConfig>) {
+  const { t } = useTranslation();
+  const source = useDataSource();
+  const urls = config.feeds.map((f) => f.url);
+  const now = useNow(60_000).getTime();
+  const query = useWidgetData({
+    ...feedsRequest(source, widget.id, urls),
+    refreshMs: 15 * 60_000,
+    enabled: urls.length > 0,
+  });
+  if (urls.length === 0) {
+    if (readOnly)
+      return (
+        <div className="widget-empty">
+          <p>{t("widgets.feed.none")}</p>
+        </div>
+      );
+    return <FirstFeed onAdd={(url) => update((c) => ({ ...c, feeds: [{ id: newId(), url }] }))} />;
+  }
+  return (
+    <DataFrame query={query} upstream="feed" label={t("widgets.feed.data")} readOnly={readOnly}>
+      {(results) => {
+        const { entries, failures } = mergeFeeds(results, config.limit);
+        return (
+          <div className="feed">
+            {failures.length > 0 && (
+              <p className="feed-failures" role="status">
+                <Icon name="alert" size={13} />{" "}
+                {failures.length === 1
+                  ? t("widgets.feed.oneFailed", { reason: feedFailure(failures[0]!.error) })
+                  : t("widgets.feed.failed", { count: failures.length })}
+              </p>
+            )}
+            {entries.length === 0 ? (
+              <p className="widget-empty">{t("widgets.feed.nothingNew")}</p>
+            ) : (
+              <ul className="feed-entries">
+                {entries.map((entry) => (
+                  <EntryRow key={`${entry.source}|${entry.id}`} entry={entry} now={now} />
+                ))}
+              </ul>
+            )}
+          </div>
+        );
+      }}
+    </DataFrame>
+  );
+}
+
+function FeedPreview() {
+  const { t } = useTranslation();
+  return (
+    <div className="preview preview-feed">
+      <Icon name="rss" size={22} />
+      <span>{t("widgets.feed.preview.release")}</span>
+      <span>{t("widgets.feed.preview.digest")}</span>
+    </div>
+  );
+}
+
+const EXACT_TIME: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
+
+export default defineWidget(contract, {
+  group: "data",
+  words: (t) => ({ name: t("widgets.feed.name"), description: t("widgets.feed.description") }),
+  name: "Feed",
+  description: "The newest posts of blogs, news sites and release pages, from their RSS or Atom feeds.",
+  keywords: ["rss", "atom", "news", "blog", "reader", "releases"],
+  icon: "rss",
+  defaultSize: { columns: 6, rows: 18 },
+  minSize: { columns: 4, rows: 8 },
+  Component: FeedWidget,
+  settings: [
+    FeedSettings,
+    // A getter: the form reads its words when it renders, in the language of that moment.
+    {
+      key: "limit",
+      get label() {
+        return t("widgets.feed.entriesShown");
+      },
+    },
+  ],
+  Preview: FeedPreview,
+});

@@ -1,0 +1,33 @@
+import type { FeedFailure } from "../../../contract/data";
+import type { FeedItem, FeedResult } from "../../../web/lib/data-api";
+
+export type FeedFailureError = FeedFailure["error"];
+
+export interface Entry extends FeedItem {
+  /** The feed it came from, by its title. */
+  source: string;
+}
+
+export interface Merged {
+  entries: Entry[];
+  /** The feeds that failed, with their problem (its `code` names the reason). */
+  failures: { url: string; error: FeedFailureError }[];
+}
+
+/**
+ * The newest `limit` entries across the widget's feeds, newest first (undated entries after the
+ * dated ones, in their feed's order), and the feeds that could not be read.
+ */
+export function mergeFeeds(results: readonly FeedResult[], limit: number): Merged {
+  const entries: Entry[] = [];
+  const failures: Merged["failures"] = [];
+  for (const result of results) {
+    if ("error" in result) failures.push({ url: result.url, error: result.error });
+    else for (const item of result.items) entries.push({ ...item, source: result.title });
+  }
+  const dated = entries
+    .filter((e) => e.publishedAt)
+    .sort((a, b) => (a.publishedAt! < b.publishedAt! ? 1 : -1));
+  const undated = entries.filter((e) => !e.publishedAt);
+  return { entries: [...dated, ...undated].slice(0, limit), failures };
+}

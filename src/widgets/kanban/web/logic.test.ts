@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import type { KanbanConfig } from "../contract";
+import { moveCard } from "./logic";
+
+const board = (): KanbanConfig => ({
+  columns: [
+    {
+      id: "a",
+      title: "A",
+      color: "#111111",
+      cards: [
+        { id: "1", title: "one" },
+        { id: "2", title: "two" },
+        { id: "3", title: "three" },
+      ],
+    },
+    { id: "b", title: "B", color: "#222", cards: [{ id: "4", title: "four" }] },
+  ],
+});
+
+describe("moving cards", () => {
+  const titles = (c: KanbanConfig) => c.columns.map((col) => col.cards.map((card) => card.id).join(""));
+
+  it("reorders within a column (drop before a card below and above)", () => {
+    expect(titles(moveCard(board(), "1", "a", 3))).toEqual(["231", "4"]);
+    expect(titles(moveCard(board(), "1", "a", 2))).toEqual(["213", "4"]);
+    expect(titles(moveCard(board(), "3", "a", 0))).toEqual(["312", "4"]);
+    expect(moveCard(board(), "2", "a", 1)).toEqual(board());
+  });
+
+  it("moves across columns at the given position", () => {
+    expect(titles(moveCard(board(), "2", "b", 0))).toEqual(["13", "24"]);
+    expect(titles(moveCard(board(), "2", "b", 1))).toEqual(["13", "42"]);
+    expect(titles(moveCard(board(), "4", "a", 99))).toEqual(["1234", ""]);
+  });
+
+  it("ignores unknown cards and columns", () => {
+    expect(moveCard(board(), "nope", "a", 0)).toEqual(board());
+    expect(moveCard(board(), "1", "nope", 0)).toEqual(board());
+  });
+});

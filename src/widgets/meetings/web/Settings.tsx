@@ -1,0 +1,97 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { PROVIDER_LABELS } from "../../../contract/providers";
+import { ApiError } from "../../../web/lib/api";
+import { Field } from "../../../web/ui/fields";
+import { ErrorState, Skeleton } from "../../../web/ui/States";
+import { ConnectPrompt } from "../../../web/widget-kit/data/ProviderGate";
+import { alertHint } from "../../../web/widget-kit/settings/AlertOption";
+import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
+import { MAX_CALENDARS, type MeetingsConfig } from "../contract";
+import { remindOptions, remindValue, withRemind } from "./logic";
+import { calendarsQuery } from "./queries";
+
+export function MeetingsSettings({ config, onChange }: WidgetSettingsProps<MeetingsConfig>) {
+  const { t } = useTranslation();
+  const calendars = useQuery(calendarsQuery);
+  if (calendars.isPending) return <Skeleton height={120} width="100%" />;
+  if (calendars.isError) {
+    // The widget's own words when the account went missing meanwhile.
+    if (calendars.error instanceof ApiError && calendars.error.code === "account_not_connected")
+      return (
+        <ConnectPrompt
+          provider="suite"
+          label={PROVIDER_LABELS.suite}
+          purpose={t("widgets.meetings.purpose")}
+        />
+      );
+    return (
+      <ErrorState
+        error={calendars.error}
+        title={t("widgets.meetings.settings.calendarsFailed")}
+        onRetry={() => void calendars.refetch()}
+      />
+    );
+  }
+  const all = calendars.data.map((c) => c.id);
+  const chosen = new Set(config.calendars ?? all);
+  const toggle = (id: string) => {
+    const next = all.filter((c) => (c === id ? !chosen.has(c) : chosen.has(c)));
+    if (next.length === 0) return;
+    // Every calendar is stored as "all", so calendars added later show up too.
+    const { calendars: _old, ...rest } = config;
+    onChange(next.length === all.length ? rest : { ...rest, calendars: next.slice(0, MAX_CALENDARS) });
+  };
+  return (
+    <>
+      <fieldset className="field">
+        <legend className="field-label">{t("widgets.meetings.settings.calendars")}</legend>
+        <ul className="check-list">
+          {calendars.data.map((c) => (
+            <li key={c.id}>
+              <label className="checkbox-row">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(c.id)}
+                  // At least one calendar stays chosen; an empty list would show nothing.
+                  disabled={chosen.has(c.id) && chosen.size === 1}
+                  onChange={() => toggle(c.id)}
+                />
+                <span className="calendar-swatch" style={{ background: c.color ?? "var(--accent)" }} />
+                {c.name}
+                {c.primary && <span className="muted"> {t("widgets.meetings.settings.primary")}</span>}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <RemindSetting config={config} onChange={onChange} />
+    </>
+  );
+}
+
+/** `remindMinutesBefore`: the server reminds before each event of the shown calendars. */
+function RemindSetting({
+  config,
+  onChange,
+}: Pick<WidgetSettingsProps<MeetingsConfig>, "config" | "onChange">) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t("widgets.meetings.settings.remind")} hint={alertHint()}>
+      {(id, describedBy) => (
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          value={remindValue(config.remindMinutesBefore)}
+          onChange={(e) => onChange(withRemind(config, e.target.value))}
+        >
+          {remindOptions(config.remindMinutesBefore).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
+import { and, eq, inArray } from "drizzle-orm";
+import { StatusResponse, type StatusTargetResult } from "../../../contract/data.js";
+import { Uuid } from "../../../contract/resources.js";
+import type { AppContext } from "../../../server/context.js";
+import type { Db } from "../../../server/db/client.js";
+import { alertWatchStates, widgets } from "../../../server/db/schema.js";
+import { notFound } from "../../../server/http/errors.js";
+import { errorResponses } from "../../../server/http/schemas.js";
+import { routePublicWidgetData } from "../../../server/resources/public/widget-data.js";
+import { type StatusTarget, statusStateKey, statusWidget } from "../contract.js";
+import type { StoredStatus } from "./checks.js";
+
+/** Each target with the state the watch pass last recorded for it (null before its first check). */
+async function statesOf(
+  db: Db,
+  widgetId: string,
+  checks: readonly StatusTarget[],
+): Promise<StatusTargetResult[]> {
+  const keys = checks.map((t) => statusStateKey(t.id));
+  const rows = keys.length
+    ? await db
+        .select({ key: alertWatchStates.key, state: alertWatchStates.state })
+        .from(alertWatchStates)
+        .where(and(eq(alertWatchStates.widgetId, widgetId), inArray(alertWatchStates.key, keys)))
+    : [];
+  const byKey = new Map(rows.map((row) => [row.key, row.state as StoredStatus]));
+  return checks.map(({ id, name, url }) => {
+    const stored = byKey.get(statusStateKey(id));
+    // A state recorded for the target's previous address says nothing about this one.
+    if (!stored || stored.url !== url) return { id, name, url, state: null };
+    // The address and the timeout count are the pass's bookkeeping, not part of the answer.
+    const { url: _checked, timeouts: _timeouts, ...state } = stored;
+    return { id, name, url, state };
+  });
+}
+
+/**
+ * What the Status widgets show: the checks the server's watch pass records
+ * (checks.ts). Reading never fetches anything, so a page refreshing every 30 s
+ * costs the checks nothing.
+ */
+export const statusRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+
+  app.get(
+    "/api/status",
+    {
+      schema: {
+        tags: ["Status"],
+        summary: "The last check of each target of one of the user's Status widgets",
+        description:
+          "Checks run on the server's watch pass (ALERTS_WATCH_SECONDS). Targets on private, loopback or link-local networks are recorded as address_not_allowed unless FETCH_ALLOW_PRIVATE names them.",
+        querystring: Type.Object({ widgetId: Uuid }),
+        response: { 200: StatusResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .select({ config: widgets.config })
+        .from(widgets)
+        .where(
+          and(
+            eq(widgets.id, request.query.widgetId),
+            eq(widgets.userId, request.user.id),
+            eq(widgets.widgetType, statusWidget.type),
+          ),
+        )
+        .limit(1);
+      if (!row) throw notFound("Status widget");
+      return statesOf(db, request.query.widgetId, statusWidget.parse(row.config).checks);
+    },
+  );
+
+  routePublicWidgetData(app, db, {
+    definition: statusWidget,
+    summary: "The checks of a Status widget on a public dashboard, without a session",
+    description:
+      "For the checks stored in the widget's config. 404 unless the dashboard is public and the widget is a Status widget on it with at least one target.",
+    response: StatusResponse,
+    serve: (checks, request) => statesOf(db, (request.params as { widgetId: string }).widgetId, checks),
+  });
+};

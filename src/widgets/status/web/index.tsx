@@ -1,0 +1,152 @@
+import { Trans, useTranslation } from "react-i18next";
+import { useLocale } from "../../../web/i18n/use-locale";
+import type { StatusTargetResult } from "../../../web/lib/data-api";
+import { useNow } from "../../../web/lib/use-now";
+import { Icon, type IconName } from "../../../web/ui/icons";
+import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
+import { relativeTime } from "../../../web/widget-kit/data/format";
+import { statusRequest, useDataSource } from "../../../web/widget-kit/data/source";
+import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { statusWidget as contract, type StatusConfig } from "../contract";
+import { downReason, formatLatency, type Health, healthLabel, healthOf, rowsOf } from "./logic";
+import { StatusNotifySetting } from "./NotifySetting";
+import { StatusTargetsSettings } from "./Settings";
+
+/** The server checks on its own schedule; the page only reads what it recorded. */
+const REFRESH_MS = 30_000;
+
+const HEALTH_ICONS: Record<Health, IconName> = {
+  up: "check",
+  down: "x",
+  unknown: "clock",
+  "not-allowed": "shield",
+};
+
+function TargetRow({ target, now }: { target: StatusTargetResult; now: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { state } = target;
+  const health = healthOf(state);
+  const reason = state ? downReason(state) : null;
+  const latency = state?.up ? formatLatency(state.latencyMs, locale) : null;
+  const since = state ? Date.parse(state.changedAt) : null;
+  return (
+    <li className={`status-target is-${health}`}>
+      {/* The word is shown next to the icon, so the colour is never the only sign. */}
+      <span className="status-badge">
+        <Icon name={HEALTH_ICONS[health]} size={13} />
+        {healthLabel(health)}
+      </span>
+      <span className="status-name" title={target.url}>
+        {target.name}
+      </span>
+      <span className="status-meta">
+        {state ? [reason, latency].filter(Boolean).join(" · ") : t("widgets.status.notChecked")}
+        {since !== null && (
+          <>
+            {reason || latency ? " · " : ""}
+            <time
+              dateTime={state!.changedAt}
+              title={t("widgets.status.checkedAt", {
+                time: new Date(state!.checkedAt).toLocaleString(locale),
+              })}
+            >
+              {t("widgets.status.since", { ago: relativeTime(since, now) })}
+            </time>
+          </>
+        )}
+      </span>
+    </li>
+  );
+}
+
+function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<StatusConfig>) {
+  const { t } = useTranslation();
+  const source = useDataSource();
+  const now = useNow(30_000).getTime();
+  const query = useWidgetData({
+    ...statusRequest(source, widget.id, config.checks),
+    refreshMs: REFRESH_MS,
+    refetchOnFocus: true,
+    enabled: config.checks.length > 0,
+  });
+  if (config.checks.length === 0) {
+    return (
+      <div className="widget-empty">
+        <Icon name="monitor" size={22} />
+        <p>{readOnly ? t("widgets.status.emptyReadOnly") : t("widgets.status.empty")}</p>
+        {!readOnly && (
+          <button type="button" className="button small" onClick={openSettings}>
+            {t("widgets.status.addAddresses")}
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <DataFrame query={query} upstream="status" label={t("widgets.status.dataLabel")} readOnly={readOnly}>
+      {(answer) => {
+        const checks = rowsOf(config.checks, answer);
+        const refused = checks.some((t) => healthOf(t.state) === "not-allowed");
+        return (
+          <div className="status">
+            <ul className="status-checks">
+              {checks.map((target) => (
+                <TargetRow key={target.id} target={target} now={now} />
+              ))}
+            </ul>
+            {refused && !readOnly && (
+              <p className="status-hint" role="note">
+                <Icon name="shield" size={13} />{" "}
+                <Trans
+                  i18nKey="widgets.status.privateHint"
+                  values={{ setting: "FETCH_ALLOW_PRIVATE", example: "nas.lan,192.168.1.0/24" }}
+                  components={{ code: <code /> }}
+                />
+              </p>
+            )}
+          </div>
+        );
+      }}
+    </DataFrame>
+  );
+}
+
+/** The picker's sample services: names and a status code, the same in every language. */
+const SAMPLE_UP = "Jellyfin";
+const SAMPLE_DOWN = "Backup NAS · HTTP 502";
+
+function StatusPreview() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <div className="preview preview-status">
+      <span className="status-badge is-up">
+        <Icon name="check" size={12} /> {t("widgets.status.health.up")}
+      </span>
+      <span>
+        {SAMPLE_UP} · {formatLatency(42, locale)}
+      </span>
+      <span className="status-badge is-down">
+        <Icon name="x" size={12} /> {t("widgets.status.health.down")}
+      </span>
+      <span>{SAMPLE_DOWN}</span>
+    </div>
+  );
+}
+
+export default defineWidget(contract, {
+  group: "data",
+  words: (t) => ({ name: t("widgets.status.name"), description: t("widgets.status.description") }),
+  name: "Status",
+  description:
+    "Whether your sites and services answer: up or down, how fast, and since when. Checked by the server.",
+  keywords: ["uptime", "monitor", "health", "ping", "homelab", "http", "services"],
+  icon: "monitor",
+  defaultSize: { columns: 6, rows: 14 },
+  minSize: { columns: 3, rows: 6 },
+  Component: StatusWidget,
+  settings: [StatusTargetsSettings, StatusNotifySetting],
+  Preview: StatusPreview,
+});
