@@ -75,6 +75,7 @@ import { widgetRoutes } from "./resources/widgets/routes.js";
 import type { Clock } from "./upstream/cache.js";
 import { createUpstream } from "./upstream/upstream.js";
 import { webRoutes } from "./web/static.js";
+import { widgetDataRoutes } from "./widgets/data.js";
 import { widgetServers } from "./widgets/registry.js";
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -142,7 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   sessions.start();
   const keys = apiKeys(auth, database.db);
   const actors = new ActorResolver(sessions, keys);
-  const sso = watchSso(config.access.oidc, clock);
+  const sso = watchSso(config.access.oidc, upstream, clock);
   const origin = new URL(config.baseUrl).origin;
   const state = new ServerState();
 
@@ -210,7 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   ctx.jobs.addWorker(
     watchWorker(
       { database, notifications, log: app.log, clock },
-      servers.flatMap((server) => server.watchers?.({ ctx, providers }) ?? []),
+      servers.flatMap(({ server }) => server.watchers?.({ ctx, providers }) ?? []),
       config.alertsWatchSeconds,
     ),
   );
@@ -310,8 +311,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(realtimeRoutes, ctx);
   await app.register(exchangeRoutes, ctx);
   await app.register(providerRoutes, ctx);
-  // Each widget type's own routes (src/widgets/<type>/server), in the list's order.
-  for (const server of servers) if (server.routes) await app.register(server.routes, ctx);
+  // Each widget type's data and own routes (src/widgets/<type>/server), in the list's order.
+  await app.register(async (scope) =>
+    widgetDataRoutes(
+      scope,
+      ctx,
+      servers.flatMap(({ definition, server }) =>
+        server.data ? [{ definition, data: server.data(ctx) }] : [],
+      ),
+    ),
+  );
+  for (const { server } of servers) if (server.routes) await app.register(server.routes, ctx);
   await app.register(portabilityRoutes, ctx);
   await app.register(pushRoutes, { ...ctx, push });
   await app.register(webRoutes, { dist: config.webDist });

@@ -14,7 +14,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** What one user may hold, so no account can exhaust the server (README "Per-user limits"). */
+/** What one user may hold, so no account can exhaust the server (docs/api.md "Per-user limits"). */
 export interface UserLimits {
   dashboards: number;
   widgetsPerDashboard: number;
@@ -133,7 +133,7 @@ export interface AccessConfig {
   apiKeyBurst: number;
 }
 
-/** Web Push (DESIGN section 11; README "Alerts and push notifications"). */
+/** Web Push (DESIGN section 11; docs/api.md "Alerts and push notifications"). */
 export interface PushConfig {
   /**
    * The VAPID key pair (base64url, as web-push generates it). Null: generated once and kept in
@@ -184,7 +184,7 @@ export interface Config {
    * those alerts off (tests drive passes themselves).
    */
   alertsWatchSeconds: number;
-  /** Record dashboard versions (README "History"). */
+  /** Record dashboard versions (docs/api.md "History"). */
   historyEnabled: boolean;
   /** Changes this close to a dashboard's newest version fold into it (DESIGN 10: a minute). */
   historyFoldMs: number;

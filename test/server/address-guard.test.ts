@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { ProblemError } from "../../src/server/http/errors.js";
 import { createAddressGuard, isPublicAddress } from "../../src/server/upstream/address-guard.js";
+import { createUpstream } from "../../src/server/upstream/upstream.js";
+import { FakeServer } from "../fakes/oauth-http.js";
+import { upstreamConfig } from "../support/config.js";
 
 describe("address guard", () => {
   it.each([
@@ -36,6 +40,24 @@ describe("address guard", () => {
       expect(() => guard.checkUrl(new URL("http://10.0.0.8/feed"))).toThrow(/private/);
     } finally {
       await guard.close();
+    }
+  });
+
+  it("guards every outside call unless its URL is pinned by config, with no opt-in", async () => {
+    const site = await FakeServer.start(() => ({ status: 200, text: "hello" }));
+    const upstream = createUpstream(upstreamConfig({ allowPrivate: [] }));
+    try {
+      const url = `${site.url}/anything`;
+      const refused = await upstream.fetch({ url, service: "a site", what: "a page" }).catch((e) => e);
+      expect(refused).toBeInstanceOf(ProblemError);
+      expect(refused.code).toBe("address_not_allowed");
+      expect(site.requests).toHaveLength(0);
+      const pinned = await upstream.fetch({ url, service: "the exchange", what: "a page", pinned: true });
+      expect(pinned.status).toBe(200);
+      expect(site.requests).toHaveLength(1);
+    } finally {
+      upstream.close();
+      await site.close();
     }
   });
 });

@@ -77,7 +77,7 @@ export async function authRoutes(app: FastifyInstance, { config, auth, sessions 
       name: "auth:signup",
       key: (request) =>
         attempt(request) && actionOf(request) === "/sign-up/email" ? keyOf(request.ip) : null,
-      // Tight, so the honest "already exists" answer cannot be used to list accounts (README).
+      // Tight, so the honest "already exists" answer cannot be used to list accounts (docs/api.md).
       limit: signupsPerHour,
       windowMs: 3_600_000,
       detail: "Too many sign-ups from this address; wait before trying again",

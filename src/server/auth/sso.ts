@@ -3,12 +3,26 @@ import { and, eq } from "drizzle-orm";
 import type { OidcConfig } from "../config.js";
 import type { Db } from "../db/client.js";
 import { account, user } from "../db/schema.js";
+import { OidcDiscovery } from "../upstream/sources/oidc.js";
+import type { CachePolicy, Upstream } from "../upstream/upstream.js";
 import type { TokenCipher } from "./token-cipher.js";
 
 /** How long a failed discovery waits before the next try, and how long one try may take. */
 const RETRY_MS = 30_000;
 const DISCOVERY_TIMEOUT_MS = 5_000;
 const RECHECK_MS = 5_000;
+
+/**
+ * A document found counts for as long as a recheck would wait anyway. A failure is not kept (the
+ * watcher's own retries decide when to ask again), nor is an old document shown for a provider
+ * that stopped answering: availability must be true.
+ */
+const DISCOVERY: CachePolicy = {
+  kind: "oidcDiscovery",
+  fresh: RECHECK_MS,
+  failuresRemembered: false,
+  staleIfError: false,
+};
 
 export interface SsoStatus {
   /** Whether the provider's discovery document was last fetched fine. */
@@ -72,12 +86,14 @@ export async function applyAdminGroup(db: Db, cipher: TokenCipher, oidc: OidcCon
 /**
  * Watches the provider's discovery document so the sign-in page can say when single sign-on is
  * unavailable. Start-up never waits on it: an issuer that is down is retried in the background
- * (better-auth also retries discovery itself when someone tries to sign in).
+ * (better-auth also retries discovery itself when someone tries to sign in). Read through the
+ * upstream layer like every outside call (its deadline, shutdown and cache); the issuer comes
+ * from config (OIDC_ISSUER), so it is pinned, and may be on the home network.
  */
 export function watchSso(
   oidc: OidcConfig | null,
+  upstream: Upstream,
   clock: () => number = Date.now,
-  fetchImpl: typeof fetch = fetch,
 ): SsoStatus {
   if (!oidc) return { available: () => false, recheck: async () => false, stop() {} };
   let ok = false;
@@ -97,13 +113,22 @@ export function watchSso(
     timer = null;
     lastProbeAt = clock();
     try {
-      const response = await fetchImpl(url, { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS) });
-      const body = response.ok ? ((await response.json()) as { issuer?: unknown; jwks_uri?: unknown }) : null;
-      ok = typeof body?.issuer === "string" && typeof body.jwks_uri === "string";
+      await upstream.cached(DISCOVERY, url, async () => {
+        const response = await upstream.fetch({
+          url,
+          service: "the single sign-on provider",
+          what: "its discovery document",
+          timeoutMs: DISCOVERY_TIMEOUT_MS,
+          pinned: true,
+        });
+        return OidcDiscovery.read(response);
+      });
+      ok = true;
     } catch {
       ok = false;
     }
-    if (!ok && !stopped) {
+    // Nothing is retried once the app closes: the upstream layer would refuse it anyway.
+    if (!ok && !stopped && !upstream.closing.aborted) {
       timer = setTimeout(probe, RETRY_MS);
       timer.unref();
     }

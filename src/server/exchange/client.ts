@@ -36,6 +36,7 @@ export function createExchangeClient({
         service: SERVICE,
         what,
         headers: sign("GET", requestPath),
+        pinned: true,
       }).then(
         (answer) => {
           release("answered");

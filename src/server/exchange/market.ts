@@ -4,10 +4,28 @@ import { type EncodedJson, encodedJson } from "../http/encoded-json.js";
 import { notFoundBecause, ProblemError } from "../http/errors.js";
 import { jsonOf } from "../upstream/source.js";
 import { CandlePage, CurrencyList } from "../upstream/sources/exchange.js";
-import type { Upstream } from "../upstream/upstream.js";
+import type { CachePolicy, Upstream } from "../upstream/upstream.js";
 import { CANDLES_PER_TIMEFRAME, pageWindows, toSeries } from "./candles.js";
 import type { ExchangeGet } from "./client.js";
 import { onlineCrypto } from "./currencies.js";
+
+/**
+ * The exchange's budget (3 requests a second) is shared by every user, so its failures are
+ * repeated for a while instead of being asked again by each waiting widget. Prices are never
+ * served stale (they would look current); the currency list changes over days, so it may be.
+ */
+export const PRICES: CachePolicy = {
+  kind: "prices",
+  fresh: "prices",
+  failuresRemembered: true,
+  staleIfError: false,
+};
+export const CURRENCIES: CachePolicy = {
+  kind: "currencies",
+  fresh: "currencies",
+  failuresRemembered: true,
+  staleIfError: true,
+};
 
 export interface Market {
   /** The same object for every caller within the freshness window. */
@@ -44,7 +62,7 @@ export function createMarket(get: ExchangeGet, upstream: Upstream, now: () => nu
   }
 
   const prices = (pair: string, timeframe: Timeframe) =>
-    upstream.cached("prices", `${pair}|${timeframe}`, () => loadPrices(pair, timeframe));
+    upstream.cached(PRICES, `${pair}|${timeframe}`, () => loadPrices(pair, timeframe));
 
   /** Cached answers are immutable objects; a body built from the same ones is the same body. */
   const ids = new WeakMap<object, number>();
@@ -72,7 +90,7 @@ export function createMarket(get: ExchangeGet, upstream: Upstream, now: () => nu
     if (failures.length === pairs.length) throw failures[0];
     // A crowd asking for the same pairs within the freshness window gets the same cached entries,
     // so it gets the same bytes too: serialized once (about 100 KB for a day of 5-minute candles).
-    return upstream.cached("prices", `body|${parts.map(idOf)}`, async () =>
+    return upstream.cached(PRICES, `body|${parts.map(idOf)}`, async () =>
       encodedJson(
         JSON.stringify(
           parts.map((part, index) =>
@@ -89,7 +107,7 @@ export function createMarket(get: ExchangeGet, upstream: Upstream, now: () => nu
     prices,
     pricesBody,
     currencies: () =>
-      upstream.cached("currencies", "all", async () => {
+      upstream.cached(CURRENCIES, "all", async () => {
         const response = await get("/currencies", "the currency list");
         return onlineCrypto(CurrencyList.parse(jsonOf(response), response));
       }),

@@ -3,6 +3,7 @@ import type { CacheKind } from "../config.js";
 import type { AppContext } from "../context.js";
 import { reconnectRequired } from "../http/errors.js";
 import type { UpstreamResponse } from "../upstream/fetch.js";
+import type { CachePolicy } from "../upstream/upstream.js";
 import { PROVIDER_DEFS, providerSettings } from "./registry.js";
 import { type AccountRow, AccountTokens } from "./tokens.js";
 
@@ -25,9 +26,21 @@ export interface ProviderServices {
   call(row: AccountRow, request: ProviderCall): Promise<UpstreamResponse>;
   /** Cache key scoped to the linked account, so a reconnect or another user never shares entries. */
   key(row: AccountRow, ...parts: (string | number | undefined)[]): string;
-  cached<T>(kind: CacheKind, key: string, load: () => Promise<T>): Promise<T>;
-  invalidate(kind: CacheKind, keyPrefix: string): void;
+  cached<T>(policy: CachePolicy, key: string, load: () => Promise<T>): Promise<T>;
+  invalidate(policy: CachePolicy, keyPrefix: string): void;
 }
+
+/**
+ * The cache rule of a provider's data, declared by each loader with its own name and freshness
+ * knob. It is a user's own and would look current, so it is never served stale; a failure is
+ * asked again at once (a refreshed token or a reconnect mends most).
+ */
+export const accountData = (kind: string, fresh: CacheKind): CachePolicy => ({
+  kind,
+  fresh,
+  failuresRemembered: false,
+  staleIfError: false,
+});
 
 export function createProviderServices(ctx: AppContext): ProviderServices {
   const tokens = new AccountTokens(ctx.database.db, ctx.cipher, ctx.config, ctx.upstream.fetch);
@@ -44,6 +57,7 @@ export function createProviderServices(ctx: AppContext): ProviderServices {
       method: request.method ?? "GET",
       headers,
       body: request.json === undefined ? undefined : JSON.stringify(request.json),
+      pinned: true,
     });
   }
 
@@ -65,7 +79,7 @@ export function createProviderServices(ctx: AppContext): ProviderServices {
       return retried;
     },
     key: (row, ...parts) => [row.id, ...parts.map((p) => p ?? "")].join("|"),
-    cached: (kind, key, load) => ctx.upstream.cached(kind, key, load),
-    invalidate: (kind, keyPrefix) => ctx.upstream.invalidate(kind, keyPrefix),
+    cached: (policy, key, load) => ctx.upstream.cached(policy, key, load),
+    invalidate: (policy, keyPrefix) => ctx.upstream.invalidate(policy, keyPrefix),
   };
 }

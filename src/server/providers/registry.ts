@@ -42,7 +42,8 @@ export interface TokenSet {
 export const NOTION_VERSION = "2022-06-28";
 
 async function getJson(fetch: UpstreamFetch, url: string, service: string, headers: Record<string, string>) {
-  const res = await fetch({ url, service, what: "the signed-in account", headers });
+  // The user-info URLs come from config (OAUTH_*), as do all of a provider's.
+  const res = await fetch({ url, service, what: "the signed-in account", headers, pinned: true });
   const body = maybeJson(res.text);
   return res.status === 200 && UserInfo.matches(body) ? body : null;
 }

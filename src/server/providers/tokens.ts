@@ -117,6 +117,7 @@ export class AccountTokens {
       method: "POST",
       headers,
       body,
+      pinned: true,
     });
     const data = maybeJson(res.text);
     if (res.status !== 200 || !OAuthTokens.matches(data)) {

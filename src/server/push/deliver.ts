@@ -114,7 +114,6 @@ export function pushSender(
         method: "POST",
         headers: requestHeaders(request.headers),
         body: request.body,
-        untrusted: true,
         followRedirects: false,
       });
       const status = response.status;

@@ -5,7 +5,8 @@ import type * as Undici from "undici";
 import { addressNotAllowed } from "../http/errors.js";
 
 /**
- * A URL a user typed (a feed, later an icon) must not reach the server's own network: the
+ * A URL a user typed (a feed, an icon, a status check, a push endpoint: every URL not pinned
+ * from config, see fetch.ts) must not reach the server's own network: the
  * metadata service at 169.254.169.254, the router's admin page, the database on localhost. Only
  * globally routable unicast addresses pass, unless the operator's allow-list names the host or
  * its network (`FETCH_ALLOW_PRIVATE`, e.g. `rss.lan,192.168.1.0/24`), since a self-hoster's

@@ -53,9 +53,19 @@ export function approximateBytes(value: unknown): number {
   return bytes;
 }
 
+/** A value as the cache served it: when it was loaded, and whether it stands in for a failure. */
+export interface Answer<T> {
+  value: T;
+  fetchedAt: number;
+  /** The upstream failed and this older value, within its stale-if-error window, stands in. */
+  stale: boolean;
+}
+
 interface Entry {
   value?: unknown;
   has: boolean;
+  /** When the value was stored. */
+  fetchedAt: number;
   /** approximateBytes of the value and key, counted when stored. */
   bytes: number;
   freshUntil: number;
@@ -88,34 +98,43 @@ export class UpstreamCache {
   ) {}
 
   get<T>(key: string, rule: CacheRule, load: () => Promise<T>): Promise<T> {
+    return this.answer(key, rule, load).then(({ value }) => value);
+  }
+
+  /** As get(), saying when the value was loaded and whether it stands in for a failure. */
+  answer<T>(key: string, rule: CacheRule, load: () => Promise<T>): Promise<Answer<T>> {
     const t = this.now();
     const entry = this.entries.get(key);
-    if (entry?.has && entry.freshUntil > t) return Promise.resolve(entry.value as T);
+    if (entry?.has && entry.freshUntil > t)
+      return Promise.resolve({ value: entry.value as T, fetchedAt: entry.fetchedAt, stale: false });
     if (entry && entry.failedUntil > t) return this.fallback(entry, t, entry.error);
     const running = this.inFlight.get(key);
-    if (running) return running as Promise<T>;
+    if (running) return running as Promise<Answer<T>>;
 
     const startedIn = this.generation;
-    const promise = load().then(
+    const promise: Promise<Answer<T>> = load().then(
       (value) => {
-        this.settle(key, promise, startedIn, (at) => ({
+        const at = this.now();
+        this.settle(key, promise, startedIn, {
           value,
           has: true,
+          fetchedAt: at,
           bytes: 64 + key.length + approximateBytes(value),
           freshUntil: at + rule.freshMs,
           staleUntil: at + rule.freshMs + rule.staleIfErrorMs,
           failedUntil: 0,
-        }));
-        return value;
+        });
+        return { value, fetchedAt: at, stale: false };
       },
       (error: unknown) => {
         const last = this.entries.get(key);
-        this.settle(key, promise, startedIn, (at) => ({
-          ...(last ?? { has: false, bytes: 64 + key.length, freshUntil: 0, staleUntil: 0 }),
+        const at = this.now();
+        this.settle(key, promise, startedIn, {
+          ...(last ?? { has: false, fetchedAt: 0, bytes: 64 + key.length, freshUntil: 0, staleUntil: 0 }),
           error,
           failedUntil: at + rule.failureMs(error),
-        }));
-        return this.fallback(last, this.now(), error) as Promise<T>;
+        });
+        return this.fallback<T>(last, at, error);
       },
     );
     this.inFlight.set(key, promise);
@@ -147,15 +166,15 @@ export class UpstreamCache {
   }
 
   /** The last good value while it may stand in for a failure, else the failure. */
-  private fallback<T>(entry: Entry | undefined, t: number, error: unknown): Promise<T> {
-    if (entry?.has && entry.staleUntil > t) return Promise.resolve(entry.value as T);
+  private fallback<T>(entry: Entry | undefined, t: number, error: unknown): Promise<Answer<T>> {
+    if (entry?.has && entry.staleUntil > t)
+      return Promise.resolve({ value: entry.value as T, fetchedAt: entry.fetchedAt, stale: true });
     return Promise.reject(error);
   }
 
-  private settle(key: string, promise: Promise<unknown>, startedIn: number, make: (at: number) => Entry) {
+  private settle(key: string, promise: Promise<unknown>, startedIn: number, entry: Entry) {
     if (this.inFlight.get(key) === promise) this.inFlight.delete(key);
     if (startedIn !== this.generation) return;
-    const entry = make(this.now());
     this.drop(key);
     // Nothing worth keeping: no value to fall back on and no failure to repeat.
     if (!entry.has && entry.failedUntil <= this.now()) return;

@@ -10,7 +10,7 @@ import type { AddressGuard, GuardedInit } from "./address-guard.js";
 /** Larger answers are refused: no upstream we call sends anything near this. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** A user-given URL may point at anything; a feed or an icon is far smaller than this. */
-const MAX_UNTRUSTED_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_GUARDED_BODY_BYTES = 4 * 1024 * 1024;
 /** http -> https and a moved feed are common; a chain longer than this is not a feed. */
 const MAX_REDIRECTS = 3;
 
@@ -29,13 +29,16 @@ export interface UpstreamRequest {
   /** Bytes for binary bodies (an encrypted push message). */
   body?: string | URLSearchParams | Uint8Array;
   /**
-   * The URL came from a user, not from the operator's config: it may not reach private, loopback
-   * or link-local addresses (see address-guard.ts), redirects are followed (each hop checked) and
-   * the body is bounded tighter.
+   * The URL is built on a base URL from the operator's config (the exchange, a provider's API and
+   * token endpoint, Open-Meteo, the OIDC issuer), so config decides where it goes, loopback
+   * included (a test's fake, a service at home): no address guard, redirects are errors. Any
+   * other URL is treated as one a person typed (a feed, an icon, a status check, a push endpoint):
+   * it may not reach private, loopback or link-local addresses unless FETCH_ALLOW_PRIVATE names
+   * them (address-guard.ts), each redirect hop is checked, and the body is bounded tighter.
    */
-  untrusted?: boolean;
+  pinned?: boolean;
   /**
-   * For an untrusted URL: false answers a redirect as it came instead of following it (a push
+   * For a guarded URL: false answers a redirect as it came instead of following it (a push
    * service never redirects, and the next hop's URL would end up in error messages).
    */
   followRedirects?: boolean;
@@ -60,8 +63,9 @@ export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text
 /**
  * The one fetch wrapper every outside call goes through: a deadline from config covering headers
  * and body (504), network failures as 502, no HTTP cache, a bound on the body, and an abort when
- * the app closes (503), so nothing waits on an upstream past shutdown. The operator's services
- * are called without redirects; user-given URLs go through the address guard.
+ * the app closes (503), so nothing waits on an upstream past shutdown. Every URL goes through the
+ * address guard unless the request says it is pinned from config (the operator's services,
+ * called without redirects): a URL a person typed needs no opt-in to be checked.
  */
 export function createUpstreamFetch({
   timeoutMs,
@@ -79,7 +83,7 @@ export function createUpstreamFetch({
     method = "GET",
     headers,
     body,
-    untrusted = false,
+    pinned = false,
     followRedirects = true,
     ...request
   }) => {
@@ -102,15 +106,15 @@ export function createUpstreamFetch({
         body: body instanceof Uint8Array ? Uint8Array.from(body).buffer : body,
         signal: controller.signal,
       };
-      const response = untrusted
-        ? await followGuarded(url, init, guard, followRedirects ? MAX_REDIRECTS : 0)
-        : await fetch(url, { ...init, cache: "no-store", redirect: "error" });
+      const response = pinned
+        ? await fetch(url, { ...init, cache: "no-store", redirect: "error" })
+        : await followGuarded(url, init, guard, followRedirects ? MAX_REDIRECTS : 0);
       if (request.discardBody) await response.body?.cancel();
       const bytes = request.discardBody
         ? Buffer.alloc(0)
         : await readBounded(
             response,
-            untrusted ? MAX_UNTRUSTED_BODY_BYTES : MAX_BODY_BYTES,
+            pinned ? MAX_BODY_BYTES : MAX_GUARDED_BODY_BYTES,
             `${capitalized(service)} sent an oversized body for ${what}`,
           );
       let text: string | undefined;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { AppContext } from "../context.js";
 import type { Watcher } from "../jobs/watch/pass.js";
 import type { ProviderServices } from "../providers/client.js";
+import type { WidgetData } from "./data.js";
 
 /** What a widget's watchers may use: the app's services and a provider client of their own. */
 export interface WatcherDeps {
@@ -15,6 +16,13 @@ export interface WatcherDeps {
  * visitors of a public dashboard) and what the watch pass checks for it.
  */
 export interface WidgetServer {
+  /**
+   * The outside data its config asks for (types whose contract's data is a `service`): served at
+   * `GET /api/widgets/data?id=` and to visitors of public dashboards (data.ts).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: each type's query is its own; data.ts hands it the contract's.
+  data?(ctx: AppContext): WidgetData<any>;
+  /** Routes of its own beyond its data (a place search, a site's icon). */
   routes?: FastifyPluginAsyncTypebox<AppContext>;
   watchers?(deps: WatcherDeps): Watcher[];
 }

@@ -1,7 +1,13 @@
+import type { WidgetTypeDefinition } from "../../contract/widget-kit/define.js";
 import { WIDGET_DEFINITIONS, widgetFolder } from "../../widgets/index.js";
 import type { WidgetServer } from "./kit.js";
 
-let loading: Promise<readonly WidgetServer[]> | undefined;
+export interface ListedServer {
+  definition: WidgetTypeDefinition;
+  server: WidgetServer;
+}
+
+let loading: Promise<readonly ListedServer[]> | undefined;
 
 /**
  * The server halves of the listed widget types that have one, loaded from their folders: the list
@@ -9,12 +15,12 @@ let loading: Promise<readonly WidgetServer[]> | undefined;
  * file, so esbuild bundles every `src/widgets/<type>/server/index.ts` and the test runners load
  * the same files from source.
  */
-export function widgetServers(): Promise<readonly WidgetServer[]> {
+export function widgetServers(): Promise<readonly ListedServer[]> {
   loading ??= Promise.all(
     WIDGET_DEFINITIONS.filter((definition) => definition.server).map(async (definition) => {
       const folder = widgetFolder(definition.type);
       const module: { default: WidgetServer } = await import(`../../widgets/${folder}/server/index.ts`);
-      return module.default;
+      return { definition: definition as unknown as WidgetTypeDefinition, server: module.default };
     }),
   );
   return loading;

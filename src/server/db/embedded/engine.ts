@@ -5,7 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 /**
  * PostgreSQL settings for a household, not a server: PGlite's defaults (shared_buffers 128 MB)
  * keep far more memory resident than a few users' dashboards ever touch. Measured in bench/lean
- * and the README's Performance section.
+ * and bench/README.md.
  */
 export const EMBEDDED_POSTGRESQL_CONF = [
   "shared_buffers=16MB",

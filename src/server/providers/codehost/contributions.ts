@@ -1,11 +1,13 @@
 import { notFoundBecause, upstreamFailed } from "../../http/errors.js";
 import { GithubContributions } from "../../upstream/sources/github.js";
-import type { ProviderServices } from "../client.js";
+import { accountData, type ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
 
 const SERVICE = "GitHub";
 /** GitHub logins: alphanumerics and single inner hyphens, at most 39 characters. */
 export const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+
+const CONTRIBUTIONS = accountData("contributions", "contributions");
 
 const CALENDAR_FIELDS = `login contributionsCollection(from: $from, to: $to) {
   contributionCalendar { totalContributions weeks { contributionDays { date contributionCount contributionLevel } } }
@@ -42,7 +44,7 @@ export async function contributionCalendar(
     options.login?.toLowerCase() ?? "@me",
     options.year ?? "last",
   );
-  return services.cached("contributions", key, async () => {
+  return services.cached(CONTRIBUTIONS, key, async () => {
     const variables: Record<string, string> = { from: from.toISOString(), to: to.toISOString() };
     if (options.login) variables.login = options.login;
     const res = await services.call(row, {

@@ -1,7 +1,9 @@
 import type { WorkItem } from "../../../contract/data.js";
 import { GithubIssueSearch, type GithubSearchItem } from "../../upstream/sources/github.js";
-import type { ProviderServices } from "../client.js";
+import { accountData, type ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
+
+const WORK_ITEMS = accountData("workItems", "providerData");
 
 /** owner/name as GitHub allows them. */
 export const REPO = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
@@ -28,7 +30,7 @@ export async function searchWorkItems(
     page: String(options.page),
   });
   const key = services.key(row, "search", query.toString());
-  return services.cached("providerData", key, async () => {
+  return services.cached(WORK_ITEMS, key, async () => {
     const res = await services.call(row, { path: `/search/issues?${query}`, what: "issue search" });
     const body = GithubIssueSearch.read(res);
     const total = body.total_count ?? 0;

@@ -9,9 +9,12 @@ import {
   type NotionPageBody,
   NotionSearch,
 } from "../../upstream/sources/notion.js";
-import type { ProviderServices } from "../client.js";
+import { accountData, type ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
 import { blocksToMarkdown, type NotionBlock } from "./markdown.js";
+
+const PAGE_SEARCH = accountData("notesSearch", "providerData");
+const PAGES = accountData("notesPage", "notesPage");
 
 /** A Notion id: 32 hex digits, with or without the UUID dashes. */
 export const NOTION_ID =
@@ -46,7 +49,7 @@ export async function searchPages(
   options: { query?: string; cursor?: string; pageSize: number },
 ) {
   const key = services.key(row, "search", options.query, options.cursor, options.pageSize);
-  return services.cached("providerData", key, async () => {
+  return services.cached(PAGE_SEARCH, key, async () => {
     const json: Record<string, unknown> = {
       filter: { property: "object", value: "page" },
       sort: { direction: "descending", timestamp: "last_edited_time" },
@@ -66,7 +69,7 @@ export async function searchPages(
 /** One page as Markdown; nested blocks are followed to MAX_DEPTH, at most MAX_BLOCKS in all. */
 export async function pageMarkdown(services: ProviderServices, row: AccountRow, rawId: string) {
   const id = normalizeId(rawId);
-  return services.cached("notesPage", services.key(row, "page", id), async () => {
+  return services.cached(PAGES, services.key(row, "page", id), async () => {
     const page = NotionPage.read(await services.call(row, { path: `/v1/pages/${id}`, what: "page" }));
     const budget = { left: MAX_BLOCKS, truncated: false };
     const blocks = await children(services, row, id, 1, budget);

@@ -12,7 +12,7 @@ import {
   type GoogleEventBody,
   GoogleEventList,
 } from "../../upstream/sources/google.js";
-import type { ProviderServices } from "../client.js";
+import { accountData, type ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
 
 /** Google Calendar API v3 (https://developers.google.com/calendar/api/v3/reference). */
@@ -20,10 +20,12 @@ const CALENDAR = "/calendar/v3";
 const SERVICE = "Google";
 const MAX_CALENDAR_PAGES = 5;
 
+const CALENDARS = accountData("calendars", "providerData");
+
 export const CALENDAR_ID = new RegExp(CALENDAR_ID_PATTERN);
 
 export async function listCalendars(services: ProviderServices, row: AccountRow): Promise<Calendar[]> {
-  return services.cached("providerData", services.key(row, "calendars"), async () => {
+  return services.cached(CALENDARS, services.key(row, "calendars"), async () => {
     const out: Calendar[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < MAX_CALENDAR_PAGES; page++) {
@@ -66,7 +68,7 @@ export async function upcomingEvents(
 ) {
   const ids = options.calendars ?? (await listCalendars(services, row)).map((c) => c.id);
   const key = services.key(row, "events", ids.join(","), options.days, options.limit);
-  return services.cached("providerData", key, async () => {
+  return services.cached(CALENDARS, key, async () => {
     const now = new Date();
     const until = new Date(now.getTime() + options.days * 86_400_000);
     const perCalendar = await Promise.all(
@@ -118,7 +120,7 @@ export async function createEvent(services: ProviderServices, row: AccountRow, i
     json: body,
   });
   const created = toEvent(GoogleEvent.read(res), input.calendarId);
-  services.invalidate("providerData", services.key(row, "events"));
+  services.invalidate(CALENDARS, services.key(row, "events"));
   if (!created) throw upstreamFailed(`${SERVICE}: the created event came back without start and end times`);
   return created;
 }

@@ -7,7 +7,7 @@ import {
   GmailMessageList,
   type GmailPartBody,
 } from "../../upstream/sources/google.js";
-import type { ProviderServices } from "../client.js";
+import { accountData, type ProviderServices } from "../client.js";
 import type { AccountRow } from "../tokens.js";
 
 /** Gmail REST v1 (https://developers.google.com/gmail/api/reference/rest). */
@@ -15,13 +15,16 @@ const GMAIL = "/gmail/v1/users/me";
 /** Messages fetched in parallel when listing, as the original app did. */
 const CONCURRENCY = 8;
 
+const MAIL_LISTS = accountData("mailLists", "providerData");
+const MAIL_MESSAGE = accountData("mailMessage", "mailMessage");
+
 export interface MailAddress {
   name: string;
   email: string;
 }
 
 export async function listLabels(services: ProviderServices, row: AccountRow): Promise<MailLabel[]> {
-  return services.cached("providerData", services.key(row, "labels"), async () => {
+  return services.cached(MAIL_LISTS, services.key(row, "labels"), async () => {
     const body = GmailLabels.read(await services.call(row, { path: `${GMAIL}/labels`, what: "label list" }));
     return (body.labels ?? []).map((l) => ({
       id: l.id,
@@ -71,7 +74,7 @@ export async function listMessages(
   options: { labels: string[]; pageSize: number; pageToken?: string },
 ) {
   const key = services.key(row, "mail", options.labels.join(","), options.pageSize, options.pageToken);
-  return services.cached("providerData", key, async () => {
+  return services.cached(MAIL_LISTS, key, async () => {
     const query = await labelFilter(services, row, options.labels);
     query.set("maxResults", String(options.pageSize));
     if (options.pageToken) query.set("pageToken", options.pageToken);
@@ -102,7 +105,7 @@ export async function getMessage(
   row: AccountRow,
   id: string,
 ): Promise<MailMessage> {
-  return services.cached("mailMessage", services.key(row, "message", id), async () => {
+  return services.cached(MAIL_MESSAGE, services.key(row, "message", id), async () => {
     const res = await services.call(row, {
       path: `${GMAIL}/messages/${encodeURIComponent(id)}?format=full`,
       what: "message",

@@ -6,27 +6,6 @@ import { dashboards, widgets } from "../../db/schema.js";
 import { VISITOR } from "../../policies/actor.js";
 import { readableDashboards, readableWidgets } from "../../policies/records.js";
 
-/**
- * The config of one widget of the given type that a visitor may see, or null when the dashboard
- * is not public or holds no such widget: the one check behind every public widget-data route.
- */
-export async function readPublicWidgetConfig(db: Db, dashboardId: string, widgetId: string, type: string) {
-  const [row] = await db
-    .select({ config: widgets.config })
-    .from(widgets)
-    .innerJoin(dashboards, eq(dashboards.id, widgets.dashboardId))
-    .where(
-      and(
-        eq(widgets.id, widgetId),
-        eq(widgets.dashboardId, dashboardId),
-        eq(widgets.widgetType, type),
-        readableWidgets(VISITOR),
-      ),
-    )
-    .limit(1);
-  return row ? ((row.config ?? {}) as Record<string, unknown>) : null;
-}
-
 export async function readPublicDashboard(db: Db, id: string) {
   const [dashboard] = await db
     .select({

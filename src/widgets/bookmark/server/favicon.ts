@@ -1,9 +1,17 @@
-import type { Upstream } from "../../../server/upstream/upstream.js";
+import type { CachePolicy, Upstream } from "../../../server/upstream/upstream.js";
 
 /** Larger than any favicon worth showing at 20 px. */
 const ICON_MAX_BYTES = 256 * 1024;
 /** Icons named by a page's <link> tags that are tried before giving up. */
 const LINKED_TRIES = 3;
+
+/** A site without a usable icon is a value (null), kept as long as an icon; failures are not kept. */
+export const SITE_ICONS: CachePolicy = {
+  kind: "favicon",
+  fresh: "favicon",
+  failuresRemembered: false,
+  staleIfError: false,
+};
 
 export interface SiteIcon {
   type: string;
@@ -45,7 +53,7 @@ export function linkedIcons(html: string, pageUrl: string): string[] {
 /**
  * A site's icon, fetched by the server so the browser never asks third parties (who would learn
  * what is on whose dashboard): /favicon.ico first, then the icons the home page links. Through
- * the upstream layer as untrusted (the address guard applies), cached per origin; a site without
+ * the upstream layer (its address guard applies to every hop), cached per origin; a site without
  * a usable icon is remembered as such (null) for the same time.
  */
 export function createFaviconReader(upstream: Upstream) {
@@ -55,7 +63,6 @@ export function createFaviconReader(upstream: Upstream) {
       service: new URL(url).host,
       what: "its icon",
       headers: { accept: "image/avif,image/webp,image/png,image/x-icon,image/*;q=0.8" },
-      untrusted: true,
     });
     if (response.status !== 200 || response.bytes.length > ICON_MAX_BYTES) return null;
     const type = rasterType(response.bytes);
@@ -70,7 +77,6 @@ export function createFaviconReader(upstream: Upstream) {
       service: new URL(origin).host,
       what: "its home page",
       headers: { accept: "text/html" },
-      untrusted: true,
     });
     if (page.status !== 200) return null;
     for (const url of linkedIcons(page.text, `${origin}/`).slice(0, LINKED_TRIES)) {
@@ -83,7 +89,7 @@ export function createFaviconReader(upstream: Upstream) {
   return {
     /** The icon of the site `url` belongs to, or null when it has none we can show. */
     read(url: URL): Promise<SiteIcon | null> {
-      return upstream.cached("favicon", url.origin, () => load(url.origin));
+      return upstream.cached(SITE_ICONS, url.origin, () => load(url.origin));
     },
   };
 }

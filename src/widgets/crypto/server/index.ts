@@ -1,8 +1,8 @@
 import { defineWidgetServer } from "../../../server/widgets/kit.js";
+import { cryptoData } from "./data.js";
 import { priceAlertWatcher } from "./price-alerts.js";
-import { cryptoRoutes } from "./routes.js";
 
 export default defineWidgetServer({
-  routes: cryptoRoutes,
+  data: cryptoData,
   watchers: ({ ctx }) => [priceAlertWatcher(ctx.market)],
 });

@@ -1,4 +1,4 @@
 import { defineWidgetServer } from "../../../server/widgets/kit.js";
-import { feedRoutes } from "./routes.js";
+import { feedData, feedRoutes } from "./routes.js";
 
-export default defineWidgetServer({ routes: feedRoutes });
+export default defineWidgetServer({ data: feedData, routes: feedRoutes });

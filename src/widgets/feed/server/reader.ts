@@ -1,24 +1,34 @@
 import type { FeedResult } from "../../../contract/data.js";
 import { notFoundBecause, ProblemError, upstreamFailed } from "../../../server/http/errors.js";
-import type { Upstream } from "../../../server/upstream/upstream.js";
+import type { CachePolicy, Upstream } from "../../../server/upstream/upstream.js";
 
 const ACCEPT = "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
 
 /**
- * Reads RSS and Atom feeds at addresses users typed. Every fetch goes through the upstream layer
- * as untrusted (the address guard keeps it off the server's own network) and each feed is cached
+ * A failing feed is not asked again by every dashboard that shows it (the address is a user's,
+ * not to be hammered), and a feed changes over days, so its last copy outlives a failure.
+ */
+export const FEEDS: CachePolicy = {
+  kind: "feed",
+  fresh: "feed",
+  failuresRemembered: true,
+  staleIfError: true,
+};
+
+/**
+ * Reads RSS and Atom feeds at addresses users typed. Every fetch goes through the upstream layer,
+ * whose address guard keeps it off the server's own network, and each feed is cached
  * by its address, so a dashboard seen by many loads a feed once per freshness window.
  */
 export function createFeedReader(upstream: Upstream) {
   const read = (url: string) =>
-    upstream.cached("feed", url, async () => {
+    upstream.cached(FEEDS, url, async () => {
       const host = new URL(url).host;
       const response = await upstream.fetch({
         url,
         service: host,
         what: "the feed",
         headers: { accept: ACCEPT },
-        untrusted: true,
       });
       if (response.status === 404 || response.status === 410)
         throw notFoundBecause(`${host} has no feed at ${url}`);

@@ -5,8 +5,8 @@ import { httpUrl } from "../../../contract/widget-kit/fields.js";
 import type { AppContext } from "../../../server/context.js";
 import { badRequest, ProblemError } from "../../../server/http/errors.js";
 import { errorResponses } from "../../../server/http/schemas.js";
-import { routePublicWidgetData } from "../../../server/resources/public/widget-data.js";
-import { FEEDS_MAX, feedWidget } from "../contract.js";
+import type { WidgetData } from "../../../server/widgets/data.js";
+import { FEEDS_MAX } from "../contract.js";
 import { createFeedReader } from "./reader.js";
 
 /** Addresses are separated by white space, which a normalised URL never contains. */
@@ -58,13 +58,16 @@ export const feedRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx
     },
     async (request) => answer(await reader.readAll(parseUrls(request.query.urls))),
   );
+};
 
-  routePublicWidgetData(app, ctx.database.db, {
-    definition: feedWidget,
+/** What a Feed widget's stored feeds hold (GET /api/widgets/data and public pages). */
+export function feedData(ctx: AppContext): WidgetData<string[]> {
+  const reader = createFeedReader(ctx.upstream);
+  return {
+    response: FeedsResponse,
     summary: "The entries of a Feed widget on a public dashboard, without a session",
     description:
       "For the feeds stored in the widget's config. 404 unless the dashboard is public and the widget is a Feed widget on it with at least one feed.",
-    response: FeedsResponse,
-    serve: async (urls) => answer(await reader.readAll(urls)),
-  });
-};
+    load: async (urls) => answer(await reader.readAll(urls)),
+  };
+}

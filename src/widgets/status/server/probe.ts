@@ -44,7 +44,6 @@ export async function probe(
     service: host,
     what: "the status check",
     headers: { accept: "*/*" },
-    untrusted: true,
     discardBody: true,
     timeoutMs: left,
   });

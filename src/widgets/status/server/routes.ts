@@ -8,7 +8,8 @@ import type { Db } from "../../../server/db/client.js";
 import { alertWatchStates, widgets } from "../../../server/db/schema.js";
 import { notFound } from "../../../server/http/errors.js";
 import { errorResponses } from "../../../server/http/schemas.js";
-import { routePublicWidgetData } from "../../../server/resources/public/widget-data.js";
+import { readableWidgets } from "../../../server/policies/records.js";
+import type { WidgetData } from "../../../server/widgets/data.js";
 import { type StatusTarget, statusStateKey, statusWidget } from "../contract.js";
 import type { StoredStatus } from "./checks.js";
 
@@ -63,7 +64,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
         .where(
           and(
             eq(widgets.id, request.query.widgetId),
-            eq(widgets.userId, request.user.id),
+            readableWidgets(request.actor),
             eq(widgets.widgetType, statusWidget.type),
           ),
         )
@@ -72,13 +73,15 @@ export const statusRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
       return statesOf(db, request.query.widgetId, statusWidget.parse(row.config).checks);
     },
   );
+};
 
-  routePublicWidgetData(app, db, {
-    definition: statusWidget,
+/** The last checks of a Status widget's stored targets (GET /api/widgets/data and public pages). */
+export function statusData(ctx: AppContext): WidgetData<readonly StatusTarget[]> {
+  return {
+    response: StatusResponse,
     summary: "The checks of a Status widget on a public dashboard, without a session",
     description:
       "For the checks stored in the widget's config. 404 unless the dashboard is public and the widget is a Status widget on it with at least one target.",
-    response: StatusResponse,
-    serve: (checks, request) => statesOf(db, (request.params as { widgetId: string }).widgetId, checks),
-  });
-};
+    load: (checks, widgetId) => statesOf(ctx.database.db, widgetId, checks),
+  };
+}

@@ -1,4 +1,4 @@
 import { defineWidgetServer } from "../../../server/widgets/kit.js";
-import { weatherRoutes } from "./routes.js";
+import { weatherData, weatherRoutes } from "./routes.js";
 
-export default defineWidgetServer({ routes: weatherRoutes });
+export default defineWidgetServer({ data: weatherData, routes: weatherRoutes });

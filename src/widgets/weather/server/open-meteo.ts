@@ -1,9 +1,24 @@
 import type { Forecast, Place, TemperatureUnit as Unit } from "../../../contract/data.js";
-import type { Upstream } from "../../../server/upstream/upstream.js";
+import type { CachePolicy, Upstream } from "../../../server/upstream/upstream.js";
 import { OpenMeteoForecast, type OpenMeteoForecastBody, OpenMeteoPlaces } from "./source.js";
 
 /** Open-Meteo forecast and geocoding (https://open-meteo.com/en/docs): keyless, so one cache serves all users. */
 const SERVICE = "Open-Meteo";
+
+/** A forecast is current or useless: an old one is never served in its place. */
+export const FORECASTS: CachePolicy = {
+  kind: "forecast",
+  fresh: "forecast",
+  failuresRemembered: false,
+  staleIfError: false,
+};
+/** Places do not move: a search answered once stands in while the geocoder fails. */
+export const PLACES: CachePolicy = {
+  kind: "geocoding",
+  fresh: "geocoding",
+  failuresRemembered: false,
+  staleIfError: true,
+};
 
 const num = (v: number | null | undefined) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const iso = (unixSeconds: number | null | undefined) => {
@@ -22,7 +37,7 @@ export class OpenMeteo {
   forecast(lat: number, lon: number, unit: Unit): Promise<Forecast> {
     const latitude = Math.round(lat * 100) / 100;
     const longitude = Math.round(lon * 100) / 100;
-    return this.upstream.cached("forecast", `${latitude}|${longitude}|${unit}`, async () => {
+    return this.upstream.cached(FORECASTS, `${latitude}|${longitude}|${unit}`, async () => {
       const query = new URLSearchParams({
         latitude: String(latitude),
         longitude: String(longitude),
@@ -38,17 +53,19 @@ export class OpenMeteo {
         wind_speed_unit: unit === "fahrenheit" ? "mph" : "kmh",
       });
       const url = `${this.forecastUrl}/v1/forecast?${query}`;
-      const res = await this.upstream.fetch({ url, service: SERVICE, what: "forecast" });
+      const res = await this.upstream.fetch({ url, service: SERVICE, what: "forecast", pinned: true });
       return toForecast(OpenMeteoForecast.read(res), unit);
     });
   }
 
   search(name: string): Promise<Place[]> {
     const q = name.trim();
-    return this.upstream.cached("geocoding", q.toLowerCase(), async () => {
+    return this.upstream.cached(PLACES, q.toLowerCase(), async () => {
       const query = new URLSearchParams({ name: q, count: "10", language: "en", format: "json" });
       const url = `${this.geocodingUrl}/v1/search?${query}`;
-      const body = OpenMeteoPlaces.read(await this.upstream.fetch({ url, service: SERVICE, what: "place" }));
+      const body = OpenMeteoPlaces.read(
+        await this.upstream.fetch({ url, service: SERVICE, what: "place", pinned: true }),
+      );
       const text = (v: string | null | undefined) => v || null;
       return (body.results ?? []).map(
         (r): Place => ({

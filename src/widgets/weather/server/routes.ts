@@ -5,8 +5,11 @@ import { ForecastSchema, PlaceSchema, TemperatureUnitSchema } from "../../../con
 import type { AppContext } from "../../../server/context.js";
 import { badRequest } from "../../../server/http/errors.js";
 import { errorResponses } from "../../../server/http/schemas.js";
-import { routePublicWidgetData } from "../../../server/resources/public/widget-data.js";
-import { weatherWidget } from "../contract.js";
+import type { WidgetData } from "../../../server/widgets/data.js";
+import type { weatherWidget } from "../contract.js";
+
+type WeatherQuery = NonNullable<ReturnType<typeof weatherWidget.data.visitorQuery>>;
+
 import { OpenMeteo } from "./open-meteo.js";
 
 const tags = ["Weather"];
@@ -63,15 +66,16 @@ export const weatherRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
     },
     async (request) => meteo.search(request.query.q),
   );
+};
 
-  routePublicWidgetData(app, ctx.database.db, {
-    definition: weatherWidget,
+/** The forecast for a Weather widget's stored place and unit (GET /api/widgets/data and public pages). */
+export function weatherData(ctx: AppContext): WidgetData<WeatherQuery> {
+  const meteo = new OpenMeteo(ctx.config.weatherApiUrl, ctx.config.geocodingApiUrl, ctx.upstream);
+  return {
+    response: ForecastSchema,
     summary: "The forecast for a Weather widget on a public dashboard, without a session",
     description:
       "For the location (rounded to about a kilometre) and unit stored in the widget's config. 404 unless the dashboard is public and the widget is a Weather widget on it with a location.",
-    response: ForecastSchema,
-    serve: async ({ latitude, longitude, unit }) => {
-      return meteo.forecast(latitude, longitude, unit);
-    },
-  });
-};
+    load: ({ latitude, longitude, unit }) => meteo.forecast(latitude, longitude, unit),
+  };
+}
