@@ -13,8 +13,8 @@ import { startCommand } from "./start-command.mjs";
 /**
  * Budgets in MiB. The first-start budget is issue 12's bar. The idle bar is 150 MiB, which the
  * default meets on a quiet machine (~149-152 MiB); the budget leaves 20 MiB for a loaded CI machine
- * and still fails on any real regression (the start settings alone are worth 40 MiB: see the
- * README's Performance section).
+ * and still fails on any real regression (the start settings alone are worth 40 MiB: see
+ * bench/README.md).
  */
 export const FIRST_START_BUDGET = 300;
 export const IDLE_BUDGET = 170;

@@ -9,7 +9,7 @@ const stale = Object.keys(PARTS).filter((part) => isStale(part));
 if (stale.length > 0 && process.env.SKIP_BUILD !== "1") {
   console.log(`Building ${stale.join(" and ")}…`);
   // A child process, so the build's memory never stays with the server; with the usual allocator
-  // settings, since the server's (see the README's Performance section) are for a long idle life.
+  // settings, since the server's (see bench/README.md) are for a long idle life.
   const { GLIBC_TUNABLES: _serverOnly, ...env } = process.env;
   const result = spawnSync(process.execPath, [path.join(ROOT, "scripts/build.mjs"), ...stale], {
     cwd: ROOT,

@@ -175,6 +175,8 @@ export interface CompiledServer {
   baseUrl: string;
   /** Everything the process wrote, line by line (pino's JSON on stdout, anything on stderr). */
   lines: string[];
+  /** Resolves with the exit code once the process ends, however it ends. */
+  exited: Promise<number | null>;
   /** SIGTERM, then the exit code once it ended. */
   stop(): Promise<number | null>;
 }
@@ -264,6 +266,7 @@ export async function startCompiledServer(options: StartOptions): Promise<Compil
     port,
     baseUrl,
     lines,
+    exited,
     stop() {
       stopping ??= (async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
+import { cpSync, readdirSync } from "node:fs";
+import { compiled, startCompiledServer } from "./compiled.js";
 import { TEST_ORIGIN } from "./config.js";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -17,49 +14,31 @@ export interface ServerProcess {
 }
 
 /**
- * The real server as a separate process, started as `npm start` starts it today: Node with tsx
- * loading src/server/main.ts (scripts/start.mjs only adds the web build in front). It listens on
- * a free port and the promise resolves once it logged that it listens.
+ * The real server as a separate process, started as `npm start` starts it: the compiled build
+ * (test/support/compiled.ts), with npm start's Node flags. On PostgreSQL when `env` names a
+ * DATABASE_URL, else embedded in `env.DATA_DIR` (or a folder of its own), which starts as a copy of
+ * the initialised data template when empty, so no test waits for initdb. Resolves once it is ready.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "src/server/main.ts")], {
-    cwd: root,
+  const { server, dataTemplate } = await compiled();
+  const dataDir = env.DATABASE_URL ? undefined : env.DATA_DIR;
+  if (dataDir && readdirSync(dataDir).length === 0) cpSync(dataTemplate, dataDir, { recursive: true });
+  const started = await startCompiledServer({
+    server,
+    ...(env.DATABASE_URL ? {} : dataDir ? { dataDir } : { dataTemplate }),
     env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: "0",
       BASE_URL: TEST_ORIGIN,
-      LOG_LEVEL: "info",
-      SIGNUP_MODE: "open",
-      WEB_DIST: path.join(root, "no-web-build-in-this-test"),
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
       TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+      SHUTDOWN_GRACE_SECONDS: "5",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  const lines: string[] = [];
-  const exited = once(child, "exit").then(([code]) => code as number | null);
-  let buffered = "";
-  const listening = new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      buffered += chunk.toString();
-      let newline = buffered.indexOf("\n");
-      while (newline >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        lines.push(line);
-        const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
-        if (match) resolve(Number(match[1]));
-        newline = buffered.indexOf("\n");
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => lines.push(chunk.toString()));
-    void exited.then((code) =>
-      reject(new Error(`the server exited (${code}) before listening:\n${lines.join("\n")}`)),
-    );
-  });
-  const port = await listening;
-  return { child, port, url: `http://127.0.0.1:${port}`, lines, exited };
+  return {
+    child: started.child,
+    port: started.port,
+    url: started.baseUrl,
+    lines: started.lines,
+    exited: started.exited,
+  };
 }
