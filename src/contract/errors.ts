@@ -8,6 +8,8 @@ export interface Problem {
   code: ErrorCode | `auth_${string}`;
   errors?: { path: string; message: string }[];
   requestId?: string;
+  /** `conflict` of a write that named an older revision: the record as stored now. */
+  current?: unknown;
 }
 
 export type ErrorCode =

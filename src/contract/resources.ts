@@ -13,6 +13,22 @@ const Timestamp = Type.String({ format: "date-time", description: "ISO 8601, UTC
 export const Uuid = Type.String({ format: "uuid" });
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
+/** The stored column is a 4-byte integer: a larger one could never match, so it is refused as input. */
+const REVISION_MAX = 2_147_483_647;
+const Revision = Type.Integer({
+  minimum: 1,
+  maximum: REVISION_MAX,
+  description: "1 on create, +1 on every change",
+});
+/** What a write expects the record to be at; absent, the write goes through whatever it is at. */
+const ExpectedRevision = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    maximum: REVISION_MAX,
+    description:
+      "The revision the change was made on: when the stored one differs, nothing is written and the answer is 409 `conflict` with the stored record in `current`",
+  }),
+);
 
 export const ProviderSchema = Type.Union(
   PROVIDERS.map((p) => Type.Literal(p)),
@@ -54,6 +70,7 @@ export const WidgetSchema = Type.Object(
     positionX: Type.Number(),
     positionY: Type.Number(),
     config: ConfigObject,
+    revision: Revision,
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
@@ -86,6 +103,7 @@ export const DashboardSchema = Type.Object(
     name: Type.String(),
     isPublic: Type.Boolean(),
     look: { ...LookSchema, description: "The dashboard's look; {} when none was set" },
+    revision: Revision,
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
@@ -142,6 +160,7 @@ export const UpdateWidgetBody = Type.Object({
   positionX: Type.Optional(Position),
   positionY: Type.Optional(Position),
   config: Type.Optional(ConfigObject),
+  revision: ExpectedRevision,
 });
 export type UpdateWidgetInput = Static<typeof UpdateWidgetBody>;
 
@@ -155,6 +174,7 @@ export const UpdateDashboardBody = Type.Object({
       description: "The dashboard's look; null or {} clears it, absent leaves it as it is",
     }),
   ),
+  revision: ExpectedRevision,
 });
 export type UpdateDashboardInput = Static<typeof UpdateDashboardBody>;
 
@@ -186,6 +206,9 @@ export const ProblemSchema = Type.Object(
     code: Type.String(),
     errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
     requestId: Type.Optional(Type.String()),
+    current: Type.Optional(
+      Type.Unknown({ description: "`conflict` of a write: the record as stored, as a read answers it" }),
+    ),
   },
   { $id: "Problem" },
 );

@@ -1,54 +1,24 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../support/ports.js";
+import { TEST_ORIGIN } from "../support/config.js";
+import { startServerProcess } from "../support/server-process.js";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const ROUNDS = 3;
 const ACKS_BEFORE_KILL = 60;
 const IN_FLIGHT = 4;
 
-/** The real server process (from source) on its own DATA_DIR; resolves once it logs that it is ready. */
-
+/** The real server process (compiled, as npm start runs it) on its own DATA_DIR, once it is ready. */
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/server/main.ts")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "info",
-      RATE_LIMIT_ENABLED: "false",
-      // The writer loop creates dashboards across the kills; the per-user limit is not what is tested.
-      LIMIT_DASHBOARDS_PER_USER: "1000000",
-      WEB_DIST: "/nonexistent",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    RATE_LIMIT_ENABLED: "false",
+    // The writer loop creates dashboards across the kills; the per-user limit is not what is tested.
+    LIMIT_DASHBOARDS_PER_USER: "1000000",
   });
-  return new Promise((resolve, reject) => {
-    let buffered = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString();
-      // Fastify logs the address it listens on ("Server listening at http://127.0.0.1:PORT").
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(buffered);
-      if (match) {
-        child.stdout!.removeAllListeners("data");
-        child.stdout!.resume();
-        resolve({ child, base: match[1]! });
-      }
-    });
-    let errors = "";
-    child.stderr!.on("data", (chunk: Buffer) => {
-      errors += chunk.toString();
-    });
-    child.once("exit", (code) => reject(new Error(`server exited (${code}) before it was ready: ${errors}`)));
-  });
+  return { child: server.child, base: server.url };
 }
 
 function killHard(child: ChildProcess) {
@@ -66,7 +36,7 @@ describe("embedded durability", () => {
     const email = `durable-${Date.now()}@example.test`;
     const signUp = await fetch(`${server.base}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.base },
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN },
       body: JSON.stringify({ name: "Durable", email, password: "durable-password-1" }),
     });
     expect(signUp.status).toBe(200);
@@ -86,7 +56,7 @@ describe("embedded durability", () => {
           try {
             const res = await fetch(`${base}/api/dashboards`, {
               method: "POST",
-              headers: { "content-type": "application/json", origin: base, cookie },
+              headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie },
               body: JSON.stringify({ name: `r${round}-w${n}-${i}` }),
             });
             if (res.ok) acknowledged.add(((await res.json()) as { id: string }).id);

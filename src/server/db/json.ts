@@ -40,14 +40,18 @@ export function jsonShape<S extends TObject>(schema: S, columns: Record<string, 
 export const isoSql = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** Body fields that say which record a write is for, never what to store in it. */
+const ADDRESSING = new Set(["id", "revision"]);
+
 /**
  * The changes an update body asks for: each field its contract schema accepts (but `id`, which
- * names the record) that the body carries. Unknown fields never reach the database.
+ * names the record, and `revision`, the one the write expects) that the body carries. Unknown
+ * fields never reach the database.
  */
 export function changesFrom<S extends TObject>(schema: S, body: Record<string, unknown>) {
   const changes: Record<string, unknown> = { updatedAt: new Date() };
   for (const field of Object.keys(schema.properties)) {
-    if (field !== "id" && body[field] !== undefined) changes[field] = body[field];
+    if (!ADDRESSING.has(field) && body[field] !== undefined) changes[field] = body[field];
   }
   return changes;
 }

@@ -107,6 +107,8 @@ export const dashboards = pgTable(
     isPublic: boolean("is_public").notNull().default(false),
     /** The personal look, `{accent?, background?}` (DESIGN section 13); `{}` is the plain look. */
     look: jsonb("look").$type<Look>().notNull().default(sql`'{}'::jsonb`),
+    /** 1 on create, +1 on every change: a write naming an older one is refused (DESIGN section 14). */
+    revision: integer("revision").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -130,6 +132,8 @@ export const widgets = pgTable(
     positionX: doublePrecision("position_x").notNull(),
     positionY: doublePrecision("position_y").notNull(),
     config: jsonb("config").notNull().default(sql`'{}'::jsonb`),
+    /** 1 on create, +1 on every change: a write naming an older one is refused (DESIGN section 14). */
+    revision: integer("revision").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

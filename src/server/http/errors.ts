@@ -28,6 +28,7 @@ export class ProblemError extends Error {
     readonly detail: string,
     readonly extra: {
       errors?: Problem["errors"];
+      current?: unknown;
       retryAfterSeconds?: number;
       headers?: Record<string, string>;
     } = {},
@@ -70,6 +71,9 @@ export const unsupportedMediaType = (detail: string) =>
   new ProblemError(415, "unsupported_media_type", detail);
 export const rateLimited = (detail: string, retryAfterMs: number) =>
   new ProblemError(429, "rate_limited", detail, { retryAfterSeconds: retryAfterMs / 1000 });
+/** A write that named an older revision than the stored one: nothing was written. */
+export const conflict = (what: string, current: unknown) =>
+  new ProblemError(409, "conflict", `${what} changed since that revision; nothing was written`, { current });
 /** A count a user may not pass (dashboards, widgets on one dashboard): nothing was created. */
 export const limitReached = (detail: string) => new ProblemError(409, "limit_reached", detail);
 /** The user's stored configs would pass their byte quota: nothing was written. */
@@ -125,12 +129,10 @@ export function sendProblem(reply: FastifyReply, error: ProblemError) {
     .code(error.status)
     .type("application/problem+json")
     .send(
-      problemBody(
-        error.status,
-        error.code,
-        error.detail,
-        error.extra.errors ? { errors: error.extra.errors } : {},
-      ),
+      problemBody(error.status, error.code, error.detail, {
+        ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+        ...(error.extra.current === undefined ? {} : { current: error.extra.current }),
+      }),
     );
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import type { DocumentWidget } from "../../contract/dashboard-document.js";
 import type { Dashboard, Look, Widget } from "../../contract/resources.js";
@@ -57,17 +57,17 @@ export async function createFromDocument(
   };
 }
 
-/** The dashboard's widgets replaced by a version's: every one removed, the version's added. */
+/**
+ * The dashboard's widgets replaced by a version's: every one removed, the version's added (its
+ * owner's, like every widget on it). The caller checked that the actor may edit the dashboard.
+ */
 export async function replaceWidgets(
   tx: Db,
   dashboard: Dashboard,
   versionId: string,
   list: readonly DocumentWidget[],
 ): Promise<Applied<DashboardWithWidgets>> {
-  const removed = await tx
-    .delete(widgets)
-    .where(and(eq(widgets.dashboardId, dashboard.id), eq(widgets.userId, dashboard.userId)))
-    .returning();
+  const removed = await tx.delete(widgets).where(eq(widgets.dashboardId, dashboard.id)).returning();
   const added = await insertWidgets(tx, dashboard.userId, dashboard.id, list);
   const touched = await touchDashboard(tx, dashboard.id);
   return {

@@ -11,7 +11,7 @@ import type { AppContext } from "../context.js";
 import { badRequest, found, notFound } from "../http/errors.js";
 import { errorResponses, IdQuery } from "../http/schemas.js";
 import type { Actor } from "../policies/actor.js";
-import { mayChangeDashboard } from "../policies/records.js";
+import { can, mayChangeDashboard } from "../policies/records.js";
 import { listDashboards } from "../resources/dashboards/queries.js";
 import { listWidgets } from "../resources/widgets/queries.js";
 import { documentOf, readDocument } from "./document.js";
@@ -40,7 +40,8 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
   if (ctx.config.historyEnabled)
     ctx.changes.listenAll(versionRecorder(ctx.clock, ctx.config.limits, ctx.config.historyFoldMs));
 
-  const owned = async (actor: Actor, id: string) =>
+  /** A dashboard the actor may read; 404 for any other. */
+  const readable = async (actor: Actor, id: string) =>
     found((await listDashboards(db, actor, id))[0], "Dashboard");
 
   app.get(
@@ -68,7 +69,7 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
       },
     },
     async (request, reply) => {
-      const dashboard = await owned(request.actor, request.query.id);
+      const dashboard = await readable(request.actor, request.query.id);
       const widgets = await listWidgets(db, request.actor, dashboard.id);
       const name = fileName(dashboard.name);
       reply.header(
@@ -124,7 +125,7 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
       },
     },
     async (request, reply) => {
-      const source = await owned(request.actor, request.body.id);
+      const source = await readable(request.actor, request.body.id);
       const widgets = await listWidgets(db, request.actor, source.id);
       const name = request.body.name?.trim() ?? `${source.name.slice(0, 93)} (copy)`;
       const copy = await ctx.changes.apply(db, (tx) =>
@@ -151,7 +152,7 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
       },
     },
     async (request) => {
-      const dashboard = await owned(request.actor, request.query.id);
+      const dashboard = await readable(request.actor, request.query.id);
       return listVersions(db, dashboard.id);
     },
   );
@@ -187,7 +188,8 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
       },
     },
     async (request) => {
-      const dashboard = await owned(request.actor, request.body.id);
+      const dashboard = await readable(request.actor, request.body.id);
+      if (!can(request.actor, "edit", dashboard)) throw notFound("Dashboard");
       const version = await versionOf(request.actor, request.body.versionId);
       if (version.dashboardId !== dashboard.id) throw notFound("Version");
       const restored = await ctx.changes.apply(db, (tx) =>

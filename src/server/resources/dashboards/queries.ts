@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { type Dashboard, DashboardSchema, type Look } from "../../../contract/resources.js";
 import type { Applied } from "../../db/changes.js";
@@ -6,8 +6,9 @@ import type { Database, Db } from "../../db/client.js";
 import { isoSql, jsonShape } from "../../db/json.js";
 import { toWidget } from "../../db/records.js";
 import { dashboards, widgets } from "../../db/schema.js";
+import { conflict } from "../../http/errors.js";
 import type { Actor } from "../../policies/actor.js";
-import { readableDashboards, writableDashboards, writableWidgets } from "../../policies/records.js";
+import { dashboardsWhere, readableDashboards, widgetsWhere } from "../../policies/records.js";
 
 type Row = typeof dashboards.$inferSelect;
 
@@ -45,9 +46,10 @@ export function decodeCursor(cursor: string): DashboardCursor | null {
 /** "All of them" when no limit is asked for (the spec's plain list). */
 const NO_LIMIT = 2_147_483_647;
 
+// `user_id = $1`: the list is the caller's own (spec), and the cache's key (db/revision-cache.ts).
 const DASHBOARDS_PAGE_JSON = `
   WITH page AS (
-    SELECT id, user_id, name, is_public, look, created_at, updated_at,
+    SELECT id, user_id, name, is_public, look, revision, created_at, updated_at,
            row_number() OVER (ORDER BY created_at, id) AS n
     FROM dashboards
     WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
@@ -93,18 +95,32 @@ export async function createDashboard(
   return { result: dashboard, changes: [{ kind: "dashboard.created", dashboard }] };
 }
 
+/** Every write to a dashboard row moves its revision on (DESIGN section 14). */
+const nextRevision = sql`${dashboards.revision} + 1`;
+
+/**
+ * Renames it, sets its look, and (managing it) publishes or unpublishes it. With `revision`, the
+ * write lands only on that revision, checked in the same statement; else the stored dashboard is
+ * answered as a 409.
+ */
 export async function updateDashboard(
   db: Db,
   actor: Actor,
   id: string,
-  patch: { name: string; isPublic?: boolean; look?: Look },
+  patch: { name: string; isPublic?: boolean; look?: Look; revision?: number },
 ): Promise<Applied<Dashboard | null>> {
+  const { revision, ...fields } = patch;
+  const allowed = one(id, dashboardsWhere(actor, fields.isPublic === undefined ? "edit" : "manage"));
   const [row] = await db
     .update(dashboards)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(one(id, writableDashboards(actor)))
+    .set({ ...fields, revision: nextRevision, updatedAt: new Date() })
+    .where(revision === undefined ? allowed : and(allowed, eq(dashboards.revision, revision)))
     .returning();
-  if (!row) return { result: null, changes: [] };
+  if (!row) {
+    const [stored] = revision === undefined ? [] : await db.select().from(dashboards).where(allowed).limit(1);
+    if (stored) throw conflict("The dashboard", toDashboard(stored));
+    return { result: null, changes: [] };
+  }
   const dashboard = toDashboard(row);
   return { result: dashboard, changes: [{ kind: "dashboard.updated", dashboard }] };
 }
@@ -113,7 +129,7 @@ export async function updateDashboard(
 export async function touchDashboard(db: Db, id: string): Promise<Dashboard> {
   const [row] = await db
     .update(dashboards)
-    .set({ updatedAt: new Date() })
+    .set({ revision: nextRevision, updatedAt: new Date() })
     .where(eq(dashboards.id, id))
     .returning();
   return toDashboard(row!);
@@ -125,14 +141,12 @@ export async function touchDashboard(db: Db, id: string): Promise<Dashboard> {
  * went (read first, in the same transaction when listeners run).
  */
 export async function deleteDashboard(db: Db, actor: Actor, id: string): Promise<Applied<Dashboard | null>> {
+  const allowed = one(id, dashboardsWhere(actor, "manage"));
   const gone = await db
     .select()
     .from(widgets)
-    .where(and(eq(widgets.dashboardId, id), writableWidgets(actor)));
-  const [row] = await db
-    .delete(dashboards)
-    .where(one(id, writableDashboards(actor)))
-    .returning();
+    .where(and(eq(widgets.dashboardId, id), widgetsWhere(actor, "manage")));
+  const [row] = await db.delete(dashboards).where(allowed).returning();
   if (!row) return { result: null, changes: [] };
   const dashboard = toDashboard(row);
   return {

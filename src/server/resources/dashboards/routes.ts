@@ -107,14 +107,17 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
       schema: {
         tags,
         summary: "Rename a dashboard (and optionally publish it or set its look)",
+        description:
+          "With `revision`, the change is made only if the dashboard is still at that revision; else nothing is written and the answer is 409 `conflict` with the stored dashboard in `current`. Without it, the last write wins.",
         body: UpdateDashboardBody,
-        response: { 200: Type.Ref(DashboardSchema), ...errorResponses(404, 413, 415) },
+        response: { 200: Type.Ref(DashboardSchema), ...errorResponses(404, 409, 413, 415) },
       },
     },
     async (request) => {
-      const { id, name, isPublic, look } = request.body;
+      const { id, name, isPublic, look, revision } = request.body;
       const patch = {
         name: name.trim(),
+        revision,
         ...(isPublic === undefined ? {} : { isPublic }),
         // Absent leaves the look as it is; null and {} both clear it.
         ...(look === undefined ? {} : { look: look ?? {} }),

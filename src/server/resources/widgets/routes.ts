@@ -6,7 +6,7 @@ import { sendJsonText } from "../../http/encoded-json.js";
 import { found, notFound } from "../../http/errors.js";
 import { errorResponses, IdQuery } from "../../http/schemas.js";
 import { assertConfigSize, isForeignKeyViolation } from "../../http/validation.js";
-import { mayChangeDashboard, mayReadDashboard } from "../../policies/records.js";
+import { dashboardFor, mayReadDashboard } from "../../policies/records.js";
 import {
   createWidget,
   deleteWidget,
@@ -53,12 +53,13 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
     },
     async (request, reply) => {
       assertConfigSize(request.body.config);
-      if (!(await mayChangeDashboard(db, request.actor, request.body.dashboardId)))
-        throw notFound("Dashboard");
+      const dashboard = await dashboardFor(db, request.actor, "edit", request.body.dashboardId);
+      if (!dashboard) throw notFound("Dashboard");
+      // The widget is the dashboard's owner's, whoever adds it (quotas count against the owner).
       try {
         return reply
           .code(201)
-          .send(await ctx.changes.apply(db, (tx) => createWidget(tx, request.user.id, request.body)));
+          .send(await ctx.changes.apply(db, (tx) => createWidget(tx, dashboard.userId, request.body)));
       } catch (error) {
         if (isForeignKeyViolation(error)) throw notFound("Dashboard");
         throw error;
@@ -72,9 +73,10 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
       schema: {
         tags,
         summary: "Move, resize or reconfigure a widget",
-        description: "Owner, dashboard and widget type are not accepted fields and cannot change.",
+        description:
+          "Owner, dashboard and widget type are not accepted fields and cannot change. With `revision`, the change is made only if the widget is still at that revision; else nothing is written and the answer is 409 `conflict` with the stored widget in `current`. Without it, the last write wins.",
         body: UpdateWidgetBody,
-        response: { 200: Type.Ref(WidgetSchema), ...errorResponses(404, 413, 415) },
+        response: { 200: Type.Ref(WidgetSchema), ...errorResponses(404, 409, 413, 415) },
       },
     },
     async (request) => {
