@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useInstance, useMe } from "../lib/operators-queries";
 import { Icon } from "../ui/icons";
-import { ErrorState, Skeleton } from "../ui/States";
+import { QueryError, Skeleton } from "../ui/States";
 import { InvitesPanel } from "./InvitesPanel";
 import { SignupModeNote } from "./SignupModeNote";
 import { UsersTable } from "./UsersTable";
@@ -38,7 +38,7 @@ export default function AdminPage() {
   if (me.isError)
     return (
       <div className="admin-page">
-        <ErrorState error={me.error} onRetry={() => void me.refetch()} />
+        <QueryError query={me} />
       </div>
     );
   if (me.data?.role !== "admin")

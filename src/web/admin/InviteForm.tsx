@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, describeError } from "../lib/api";
+import { formErrors } from "../lib/api";
 import { type CreatedInvite, operatorsApi, type Role } from "../lib/operators-api";
-import { Field } from "../ui/fields";
+import { Field, FormActions, TextField } from "../ui/fields";
 
 const EXPIRY_DAYS = [1, 3, 7, 30];
 
@@ -35,12 +35,7 @@ export function InviteForm({ onCreated }: { onCreated(invite: CreatedInvite): vo
       setEmail("");
       onCreated(created);
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors() : {};
-      setErrors(
-        fields.email
-          ? { email: fields.email }
-          : { form: t("admin.invites.form.failed", { reason: describeError(error) }) },
-      );
+      setErrors(formErrors(error, ["email"], (reason) => t("admin.invites.form.failed", { reason })));
     } finally {
       setBusy(false);
     }
@@ -48,28 +43,20 @@ export function InviteForm({ onCreated }: { onCreated(invite: CreatedInvite): vo
 
   return (
     <form className="invite-form" onSubmit={submit} noValidate aria-label={t("admin.invites.form.label")}>
-      <Field
+      <TextField
         id="invite-email"
         label={t("admin.invites.form.email")}
         error={errors.email}
         hint={t("admin.invites.form.emailHint")}
-      >
-        {(id, describedBy) => (
-          <input
-            id={id}
-            type="email"
-            value={email}
-            autoComplete="off"
-            placeholder={t("admin.invites.form.emailPlaceholder")}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setErrors({});
-            }}
-          />
-        )}
-      </Field>
+        type="email"
+        value={email}
+        autoComplete="off"
+        placeholder={t("admin.invites.form.emailPlaceholder")}
+        onChange={(value) => {
+          setEmail(value);
+          setErrors({});
+        }}
+      />
       <div className="form-row">
         <Field label={t("admin.roles.label")}>
           {(id) => (
@@ -91,16 +78,13 @@ export function InviteForm({ onCreated }: { onCreated(invite: CreatedInvite): vo
           )}
         </Field>
       </div>
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <div className="dialog-actions start">
-        <button type="submit" className="button primary" disabled={busy}>
-          {busy ? t("admin.invites.form.creating") : t("admin.invites.form.submit")}
-        </button>
-      </div>
+      <FormActions
+        start
+        label={t("admin.invites.form.submit")}
+        busyLabel={t("admin.invites.form.creating")}
+        busy={busy}
+        error={errors.form}
+      />
     </form>
   );
 }

@@ -3,13 +3,16 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../i18n/use-locale";
 import { describeError } from "../lib/api";
-import { type AdminUser, ignoreGone, operatorsApi, type Role } from "../lib/operators-api";
+import { replaceInList, useRemoveFromList } from "../lib/list-cache";
+import { type AdminUser, operatorsApi, type Role } from "../lib/operators-api";
 import { operatorKeys, useMe } from "../lib/operators-queries";
 import { exactTime, formatDate, relativeTime } from "../lib/relative-time";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { Icon } from "../ui/icons";
-import { ErrorState, Skeleton } from "../ui/States";
+import { FormError } from "../ui/fields";
+import { IconButton } from "../ui/icons";
+import { QueryError, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
+import { AdminTable } from "./AdminTable";
 
 type Change = { id: string; role?: Role; disabled?: boolean };
 
@@ -74,16 +77,15 @@ function UserRow({
         </time>
       </td>
       <td className="cell-actions">
-        <button
-          type="button"
-          className="icon-button small danger"
-          aria-label={t("admin.users.delete", { name: user.name })}
+        <IconButton
+          icon="trash"
+          size={15}
+          className="small danger"
+          label={t("admin.users.delete", { name: user.name })}
           title={isMe ? t("admin.users.cantDeleteSelf") : t("admin.users.delete", { name: user.name })}
           disabled={isMe}
           onClick={onDelete}
-        >
-          <Icon name="trash" size={15} />
-        </button>
+        />
       </td>
     </tr>
   );
@@ -98,15 +100,12 @@ export function UsersTable() {
   const users = useQuery({ queryKey: operatorKeys.users, queryFn: operatorsApi.users.list });
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const replace = (saved: AdminUser) =>
-    client.setQueryData<AdminUser[]>(operatorKeys.users, (list) =>
-      list?.map((u) => (u.id === saved.id ? saved : u)),
-    );
+  const remove = useRemoveFromList(operatorKeys.users, operatorsApi.users.remove);
   const update = useMutation({
     mutationFn: (change: Change) => operatorsApi.users.update(change),
     onMutate: () => setError(null),
     onSuccess: (saved, change) => {
-      replace(saved);
+      replaceInList(client, operatorKeys.users, saved);
       toasts.show({
         tone: "success",
         message:
@@ -125,52 +124,33 @@ export function UsersTable() {
   });
 
   if (users.isPending) return <Skeleton height={120} width="100%" />;
-  if (users.isError)
-    return (
-      <ErrorState
-        error={users.error}
-        title={t("admin.users.loadFailed")}
-        onRetry={() => void users.refetch()}
-      />
-    );
+  if (users.isError) return <QueryError query={users} title={t("admin.users.loadFailed")} />;
 
   return (
     <>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">{t("admin.users.title")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("common.name")}</th>
-              <th scope="col">{t("admin.users.columns.email")}</th>
-              <th scope="col">{t("admin.roles.label")}</th>
-              <th scope="col">{t("admin.users.disabled")}</th>
-              <th scope="col">{t("admin.users.columns.lastActive")}</th>
-              <th scope="col">{t("admin.users.columns.joined")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("admin.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.map((user) => (
-              <UserRow
-                key={user.id}
-                user={user}
-                isMe={user.id === me.data?.id}
-                pending={update.isPending && update.variables?.id === user.id}
-                onChange={(change) => update.mutate(change)}
-                onDelete={() => setDeleting(user)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <FormError message={error} />
+      <AdminTable
+        caption={t("admin.users.title")}
+        columns={[
+          t("common.name"),
+          t("admin.users.columns.email"),
+          t("admin.roles.label"),
+          t("admin.users.disabled"),
+          t("admin.users.columns.lastActive"),
+          t("admin.users.columns.joined"),
+        ]}
+      >
+        {users.data.map((user) => (
+          <UserRow
+            key={user.id}
+            user={user}
+            isMe={user.id === me.data?.id}
+            pending={update.isPending && update.variables?.id === user.id}
+            onChange={(change) => update.mutate(change)}
+            onDelete={() => setDeleting(user)}
+          />
+        ))}
+      </AdminTable>
       {deleting && (
         <ConfirmDialog
           title={t("admin.users.deleteDialog.title", { name: deleting.name })}
@@ -183,10 +163,7 @@ export function UsersTable() {
           cancelLabel={t("admin.users.deleteDialog.keep")}
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
-            await operatorsApi.users.remove(deleting.id).catch(ignoreGone);
-            client.setQueryData<AdminUser[]>(operatorKeys.users, (list) =>
-              list?.filter((u) => u.id !== deleting.id),
-            );
+            await remove(deleting.id);
             toasts.show({ tone: "success", message: t("admin.users.deleted", { name: deleting.name }) });
           }}
         />

@@ -9,6 +9,7 @@ import { AppSkeleton, Workspace } from "./Workspace";
 const PublicDashboardPage = lazy(() => import("./PublicDashboard"));
 // Signed-in people, who open the app most, never need the sign-in form's code.
 const AuthPage = lazy(() => import("./AuthPage").then((m) => ({ default: m.AuthPage })));
+const AUTH_MODES = ["signin", "signup"] as const;
 
 /** `client` is the one main.tsx may have started the session query in before the first render. */
 export function App({ client: started }: { client?: QueryClient }) {
@@ -18,22 +19,17 @@ export function App({ client: started }: { client?: QueryClient }) {
       <ToastProvider>
         <BrowserRouter>
           <Routes>
-            <Route
-              path="/signin"
-              element={
-                <Suspense fallback={null}>
-                  <AuthPage mode="signin" />
-                </Suspense>
-              }
-            />
-            <Route
-              path="/signup"
-              element={
-                <Suspense fallback={null}>
-                  <AuthPage mode="signup" />
-                </Suspense>
-              }
-            />
+            {AUTH_MODES.map((mode) => (
+              <Route
+                key={mode}
+                path={`/${mode}`}
+                element={
+                  <Suspense fallback={null}>
+                    <AuthPage mode={mode} />
+                  </Suspense>
+                }
+              />
+            ))}
             <Route
               path="/p/:dashboardId"
               element={

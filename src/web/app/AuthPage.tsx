@@ -7,7 +7,7 @@ import { ApiError, api, describeError } from "../lib/api";
 import type { InstanceInfo } from "../lib/operators-api";
 import { useInstance } from "../lib/operators-queries";
 import { keys, useSession } from "../lib/queries";
-import { Field } from "../ui/fields";
+import { Field, FormError, TextField } from "../ui/fields";
 import { Skeleton } from "../ui/States";
 import { Logo } from "./Logo";
 import { SsoButton } from "./SsoButton";
@@ -140,8 +140,8 @@ export function AuthPage({ mode }: { mode: Mode }) {
   if (session.data)
     return <Navigate to={(location.state as { from?: string } | null)?.from ?? "/"} replace />;
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
   };
 
@@ -211,11 +211,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
                 {t("auth.firstRun")}
               </p>
             )}
-            {ssoError && (
-              <p className="form-error auth-notice" role="alert">
-                {ssoError}
-              </p>
-            )}
+            <FormError message={ssoError} className="auth-notice" />
             {instance?.sso && (
               <>
                 <SsoButton sso={instance.sso} />
@@ -226,40 +222,28 @@ export function AuthPage({ mode }: { mode: Mode }) {
                 )}
               </>
             )}
-            {view === "sso_only" && !instance?.sso && (
-              <p className="form-error" role="alert">
-                {t("auth.ssoOnlyMissing")}
-              </p>
-            )}
+            {view === "sso_only" && !instance?.sso && <FormError message={t("auth.ssoOnlyMissing")} />}
             {view === "form" && (
               <form onSubmit={submit} noValidate>
                 {signup && (
-                  <Field id="auth-name" label={t("common.name")} error={errors.name}>
-                    {(id, describedBy) => (
-                      <input
-                        id={id}
-                        autoComplete="name"
-                        value={values.name}
-                        onChange={set("name")}
-                        aria-invalid={errors.name ? true : undefined}
-                        aria-describedby={describedBy}
-                      />
-                    )}
-                  </Field>
+                  <TextField
+                    id="auth-name"
+                    label={t("common.name")}
+                    error={errors.name}
+                    autoComplete="name"
+                    value={values.name}
+                    onChange={set("name")}
+                  />
                 )}
-                <Field id="auth-email" label={t("auth.email")} error={errors.email}>
-                  {(id, describedBy) => (
-                    <input
-                      id={id}
-                      type="email"
-                      autoComplete="email"
-                      value={values.email}
-                      onChange={set("email")}
-                      aria-invalid={errors.email ? true : undefined}
-                      aria-describedby={describedBy}
-                    />
-                  )}
-                </Field>
+                <TextField
+                  id="auth-email"
+                  label={t("auth.email")}
+                  error={errors.email}
+                  type="email"
+                  autoComplete="email"
+                  value={values.email}
+                  onChange={set("email")}
+                />
                 <Field
                   id="auth-password"
                   label={t("auth.password")}
@@ -274,7 +258,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
                         type={showPassword ? "text" : "password"}
                         autoComplete={signup ? "new-password" : "current-password"}
                         value={values.password}
-                        onChange={set("password")}
+                        onChange={(e) => set("password")(e.target.value)}
                         aria-invalid={errors.password ? true : undefined}
                         aria-describedby={describedBy}
                       />
@@ -293,11 +277,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
                     </div>
                   )}
                 </Field>
-                {errors.form && (
-                  <p className="form-error" role="alert">
-                    {errors.form}
-                  </p>
-                )}
+                <FormError message={errors.form} />
                 <button type="submit" className="button primary block" disabled={busy}>
                   {busy
                     ? signup

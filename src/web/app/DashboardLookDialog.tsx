@@ -3,23 +3,14 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isLookAccent, isLookBackground, type LookValue } from "../../contract/look";
 import type { Dashboard } from "../../contract/resources";
-import { api, describeError } from "../lib/api";
+import { api } from "../lib/api";
+import { replaceInList } from "../lib/list-cache";
 import { lookAttributes } from "../lib/look";
 import { keys } from "../lib/queries";
+import { useAction } from "../lib/use-action";
 import { Dialog } from "../ui/Dialog";
-import { Field } from "../ui/fields";
-import { Icon } from "../ui/icons";
+import { Field, FormActions, FormError, TextField } from "../ui/fields";
 import { useToasts } from "../ui/Toasts";
-
-/** The dashboard menu's entry that opens the look dialog. */
-export function LookMenuItem({ onClick }: { onClick(): void }) {
-  const { t } = useTranslation();
-  return (
-    <button type="button" className="menu-item" onClick={onClick}>
-      <Icon name="sun" size={15} /> {t("look.menu")}
-    </button>
-  );
-}
 
 /** `#rgb` as `#rrggbb`, which is all `<input type="color">` takes. */
 function sixDigits(accent: string): string {
@@ -56,8 +47,7 @@ export function DashboardLookDialog({ dashboard, onClose }: { dashboard: Dashboa
   const [accent, setAccent] = useState(dashboard.look?.accent ?? "");
   const [background, setBackground] = useState(dashboard.look?.background ?? "");
   const [shown, setShown] = useState<{ accent?: true; background?: true }>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useAction();
   const { look, errors } = lookFromFields(accent, background);
   const preview = lookAttributes(look);
 
@@ -67,19 +57,12 @@ export function DashboardLookDialog({ dashboard, onClose }: { dashboard: Dashboa
       setShown(errors);
       return;
     }
-    setBusy(true);
-    try {
+    await save.run(async () => {
       const saved = await api.dashboards.setLook(dashboard.id, dashboard.name, look);
-      client.setQueryData<Dashboard[]>(keys.dashboards, (list) =>
-        list?.map((d) => (d.id === saved.id ? saved : d)),
-      );
+      replaceInList(client, keys.dashboards, saved);
       toasts.show({ tone: "success", message: t("look.saved") });
       onClose();
-    } catch (e) {
-      setError(describeError(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -91,11 +74,7 @@ export function DashboardLookDialog({ dashboard, onClose }: { dashboard: Dashboa
       description={t("look.description")}
     >
       <form onSubmit={submit} noValidate>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={save.error} />
         <Field
           label={t("look.accent")}
           hint={t("look.accentHint")}
@@ -130,29 +109,21 @@ export function DashboardLookDialog({ dashboard, onClose }: { dashboard: Dashboa
             </div>
           )}
         </Field>
-        <Field
+        <TextField
           label={t("look.background")}
           hint={t("look.backgroundHint")}
           error={shown.background ? t("look.backgroundInvalid") : undefined}
-        >
-          {(id, describedBy) => (
-            <input
-              id={id}
-              type="url"
-              inputMode="url"
-              value={background}
-              placeholder={t("look.backgroundPlaceholder")}
-              spellCheck={false}
-              autoComplete="off"
-              aria-invalid={shown.background ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(e) => {
-                setBackground(e.target.value);
-                setShown((s) => ({ ...s, background: undefined }));
-              }}
-            />
-          )}
-        </Field>
+          type="url"
+          inputMode="url"
+          value={background}
+          placeholder={t("look.backgroundPlaceholder")}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(value) => {
+            setBackground(value);
+            setShown((s) => ({ ...s, background: undefined }));
+          }}
+        />
         <p className="field-label" id="look-preview-label">
           {t("look.preview")}
         </p>
@@ -169,7 +140,12 @@ export function DashboardLookDialog({ dashboard, onClose }: { dashboard: Dashboa
             <span className="look-preview-swatch">{t("look.previewButton")}</span>
           </div>
         </div>
-        <div className="dialog-actions">
+        <FormActions
+          onCancel={onClose}
+          busy={save.busy}
+          label={t("common.save")}
+          busyLabel={t("common.saving")}
+        >
           <button
             type="button"
             className="button ghost"
@@ -183,13 +159,7 @@ export function DashboardLookDialog({ dashboard, onClose }: { dashboard: Dashboa
             {t("look.reset")}
           </button>
           <div className="toolbar-spacer" />
-          <button type="button" className="button ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? t("common.saving") : t("common.save")}
-          </button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

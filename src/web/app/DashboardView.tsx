@@ -23,7 +23,7 @@ import { providerState, useProviders } from "../lib/providers";
 import { keys, useAppSettings, useDashboards, useSettings, useUpdateSettings } from "../lib/queries";
 import { useSaveStatus, useWidgetStore } from "../lib/widget-store";
 import { Icon } from "../ui/icons";
-import { ErrorState, Skeleton } from "../ui/States";
+import { QueryError, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
 import { definitionFor, WIDGETS } from "../widget-kit/registry";
 import type { WidgetDefinition } from "../widget-kit/types";
@@ -376,11 +376,7 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
       {widgets.isPending ? (
         <GridSkeleton />
       ) : widgets.isError ? (
-        <ErrorState
-          error={widgets.error}
-          title={t("dashboard.widgetsFailed")}
-          onRetry={() => void widgets.refetch()}
-        />
+        <QueryError query={widgets} title={t("dashboard.widgetsFailed")} />
       ) : list.length === 0 ? (
         <div className="dashboard-empty">
           <h2>{t("dashboard.empty.title")}</h2>

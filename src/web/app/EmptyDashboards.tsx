@@ -19,7 +19,7 @@ export function EmptyDashboards() {
       <button type="button" className="button primary" onClick={() => setOpen(true)}>
         <Icon name="plus" size={16} /> {t("dashboard.none.create")}
       </button>
-      {open && <DashboardNameDialog open mode="create" onClose={() => setOpen(false)} />}
+      {open && <DashboardNameDialog mode="create" onClose={() => setOpen(false)} />}
     </section>
   );
 }

@@ -7,12 +7,12 @@ import { api, describeError, type SessionUser } from "../lib/api";
 import { useIsAdmin } from "../lib/operators-queries";
 import { keys, sortDashboards, useDashboards } from "../lib/queries";
 import { useWidgetStore } from "../lib/widget-store";
-import { Icon } from "../ui/icons";
-import { Popover } from "../ui/Popover";
+import { Icon, IconButton } from "../ui/icons";
+import { MenuItem, Popover, PopoverTrigger } from "../ui/Popover";
 import { useToasts } from "../ui/Toasts";
-import { DashboardLookDialog, LookMenuItem } from "./DashboardLookDialog";
+import { DashboardLookDialog } from "./DashboardLookDialog";
 import { DashboardNameDialog, DeleteDashboardDialog } from "./dashboards";
-import { Logo } from "./Logo";
+import { BrandLink } from "./Logo";
 import { NotificationBell } from "./NotificationBell";
 import { HistoryDialog, ImportDialog, useDuplicate } from "./PortabilityDialogs";
 import { ShareDialog } from "./ShareDialog";
@@ -31,6 +31,12 @@ type DialogState =
   | { kind: "look"; dashboard: Dashboard }
   | null;
 
+/** A menu entry's click: the menu closes first, then the entry does its work. */
+const closingMenu = (setOpen: (open: boolean) => void) => (run: () => void) => () => {
+  setOpen(false);
+  run();
+};
+
 function DashboardSwitcher() {
   const { t } = useTranslation();
   const { data } = useDashboards();
@@ -40,26 +46,19 @@ function DashboardSwitcher() {
   const list = sortDashboards(data);
   const current = list.find((d) => d.id === match?.params.dashboardId);
   const duplicate = useDuplicate();
-  const menuAction = (run: () => void) => () => {
-    setOpen(false);
-    run();
-  };
+  const menuAction = closingMenu(setOpen);
+  const openDialog = (next: DialogState) => menuAction(() => setDialog(next));
+  const close = () => setDialog(null);
 
   return (
     <div className="switcher">
-      <button
-        type="button"
-        className="switcher-button"
-        aria-haspopup="true"
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <PopoverTrigger open={open} className="switcher-button" onClick={() => setOpen((o) => !o)}>
         <Icon name="layout" size={16} />
         <span className="switcher-name">
           {current?.name ?? (list.length ? t("header.dashboards") : t("header.noDashboard"))}
         </span>
         <Icon name="chevronDown" size={16} />
-      </button>
+      </PopoverTrigger>
       <Popover
         open={open}
         onClose={() => setOpen(false)}
@@ -102,46 +101,32 @@ function DashboardSwitcher() {
           </nav>
         )}
         <div className="menu-separator" />
-        <button
-          type="button"
-          className="menu-item"
-          onClick={() => {
-            setOpen(false);
-            setDialog({ kind: "create" });
-          }}
-        >
-          <Icon name="plus" size={15} /> {t("header.newDashboard")}
-        </button>
-        <button type="button" className="menu-item" onClick={menuAction(() => setDialog({ kind: "import" }))}>
-          <Icon name="download" size={15} /> {t("header.import")}
-        </button>
+        <MenuItem icon="plus" label={t("header.newDashboard")} onClick={openDialog({ kind: "create" })} />
+        <MenuItem icon="download" label={t("header.import")} onClick={openDialog({ kind: "import" })} />
         {current && (
           <>
-            <button
-              type="button"
-              className="menu-item"
-              onClick={() => {
-                setOpen(false);
-                setDialog({ kind: "rename", dashboard: current });
-              }}
+            <MenuItem
+              icon="pencil"
+              label={t("header.rename", { name: current.name })}
+              onClick={openDialog({ kind: "rename", dashboard: current })}
+            />
+            <MenuItem
+              icon="share"
+              label={t("header.share")}
+              onClick={openDialog({ kind: "share", dashboard: current })}
             >
-              <Icon name="pencil" size={15} /> {t("header.rename", { name: current.name })}
-            </button>
-            <button
-              type="button"
-              className="menu-item"
-              onClick={() => {
-                setOpen(false);
-                setDialog({ kind: "share", dashboard: current });
-              }}
-            >
-              <Icon name="share" size={15} /> {t("header.share")}
               {current.isPublic && <span className="menu-badge">{t("header.public")}</span>}
-            </button>
-            <LookMenuItem onClick={menuAction(() => setDialog({ kind: "look", dashboard: current }))} />
-            <button type="button" className="menu-item" onClick={menuAction(() => void duplicate(current))}>
-              <Icon name="copy" size={15} /> {t("header.duplicate", { name: current.name })}
-            </button>
+            </MenuItem>
+            <MenuItem
+              icon="sun"
+              label={t("look.menu")}
+              onClick={openDialog({ kind: "look", dashboard: current })}
+            />
+            <MenuItem
+              icon="copy"
+              label={t("header.duplicate", { name: current.name })}
+              onClick={menuAction(() => void duplicate(current))}
+            />
             <a
               className="menu-item"
               href={api.dashboards.exportUrl(current.id)}
@@ -150,52 +135,29 @@ function DashboardSwitcher() {
             >
               <Icon name="download" size={15} /> {t("header.export")}
             </a>
-            <button
-              type="button"
-              className="menu-item"
-              onClick={menuAction(() => setDialog({ kind: "history", dashboard: current }))}
-            >
-              <Icon name="clock" size={15} /> {t("header.history")}
-            </button>
-            <button
-              type="button"
-              className="menu-item danger"
-              onClick={() => {
-                setOpen(false);
-                setDialog({ kind: "delete", dashboard: current });
-              }}
-            >
-              <Icon name="trash" size={15} /> {t("header.delete", { name: current.name })}
-            </button>
+            <MenuItem
+              icon="clock"
+              label={t("header.history")}
+              onClick={openDialog({ kind: "history", dashboard: current })}
+            />
+            <MenuItem
+              icon="trash"
+              label={t("header.delete", { name: current.name })}
+              danger
+              onClick={openDialog({ kind: "delete", dashboard: current })}
+            />
           </>
         )}
       </Popover>
-      {dialog?.kind === "create" && (
-        <DashboardNameDialog open mode="create" onClose={() => setDialog(null)} />
-      )}
+      {dialog?.kind === "create" && <DashboardNameDialog mode="create" onClose={close} />}
       {dialog?.kind === "rename" && (
-        <DashboardNameDialog
-          open
-          mode="rename"
-          dashboard={dialog.dashboard}
-          onClose={() => setDialog(null)}
-        />
+        <DashboardNameDialog mode="rename" dashboard={dialog.dashboard} onClose={close} />
       )}
-      {dialog?.kind === "share" && (
-        <ShareDialog dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === "look" && (
-        <DashboardLookDialog dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === "import" && (
-        <ImportDialog initialFile={dialog.file} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === "history" && (
-        <HistoryDialog dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === "delete" && (
-        <DeleteDashboardDialog open dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
-      )}
+      {dialog?.kind === "share" && <ShareDialog dashboard={dialog.dashboard} onClose={close} />}
+      {dialog?.kind === "look" && <DashboardLookDialog dashboard={dialog.dashboard} onClose={close} />}
+      {dialog?.kind === "import" && <ImportDialog initialFile={dialog.file} onClose={close} />}
+      {dialog?.kind === "history" && <HistoryDialog dashboard={dialog.dashboard} onClose={close} />}
+      {dialog?.kind === "delete" && <DeleteDashboardDialog dashboard={dialog.dashboard} onClose={close} />}
     </div>
   );
 }
@@ -215,6 +177,7 @@ function UserMenu({ user }: { user: SessionUser }) {
     .join("")
     .slice(0, 2)
     .toUpperCase();
+  const menuAction = closingMenu(setOpen);
 
   const signOut = async () => {
     try {
@@ -231,51 +194,33 @@ function UserMenu({ user }: { user: SessionUser }) {
 
   return (
     <div className="user-menu">
-      <button
-        type="button"
+      <PopoverTrigger
+        open={open}
         className="avatar-button"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-label={t("header.account", { name: user.name })}
+        label={t("header.account", { name: user.name })}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="avatar" aria-hidden="true" data-initials={initials} />
-      </button>
+      </PopoverTrigger>
       <Popover open={open} onClose={() => setOpen(false)} label={t("header.accountMenu")}>
         <div className="user-card">
           <strong>{user.name}</strong>
           <span className="muted">{user.email}</span>
         </div>
         <div className="menu-separator" />
-        <button
-          type="button"
-          className="menu-item"
-          onClick={() => {
-            setOpen(false);
-            settings.open("keys");
-          }}
-        >
-          <Icon name="key" size={15} /> {t("header.apiKeys")}
-        </button>
-        <button
-          type="button"
-          className="menu-item"
-          onClick={() => {
-            setOpen(false);
-            settings.open("sessions");
-          }}
-        >
-          <Icon name="monitor" size={15} /> {t("header.devices")}
-        </button>
+        <MenuItem icon="key" label={t("header.apiKeys")} onClick={menuAction(() => settings.open("keys"))} />
+        <MenuItem
+          icon="monitor"
+          label={t("header.devices")}
+          onClick={menuAction(() => settings.open("sessions"))}
+        />
         {isAdmin && (
           <Link to="/admin" className="menu-item" onClick={() => setOpen(false)}>
             <Icon name="shield" size={15} /> {t("header.admin")}
           </Link>
         )}
         <div className="menu-separator" />
-        <button type="button" className="menu-item" onClick={signOut}>
-          <Icon name="logOut" size={15} /> {t("header.signOut")}
-        </button>
+        <MenuItem icon="logOut" label={t("header.signOut")} onClick={signOut} />
       </Popover>
     </div>
   );
@@ -290,10 +235,7 @@ export function Header({ user, onOpenPalette }: { user: SessionUser; onOpenPalet
       <a href="#main" className="skip-link">
         {t("header.skip")}
       </a>
-      <Link to="/" className="brand" aria-label={t("header.home")}>
-        <Logo size={24} />
-        <span className="brand-name">Tessera</span>
-      </Link>
+      <BrandLink />
       <DashboardSwitcher />
       <div className="topbar-spacer" />
       <button
@@ -309,16 +251,13 @@ export function Header({ user, onOpenPalette }: { user: SessionUser; onOpenPalet
         <span className="palette-button-key" aria-hidden="true" data-key={t("header.searchKey")} />
       </button>
       <NotificationBell userId={user.id} />
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t("header.settings")}
+      <IconButton
+        icon="settings"
+        label={t("header.settings")}
         title={t("header.settings")}
         onClick={() => settings.open()}
         onPointerEnter={() => void import("./SettingsDialog")}
-      >
-        <Icon name="settings" />
-      </button>
+      />
       <UserMenu user={user} />
       {settings.tab && (
         <Suspense fallback={null}>

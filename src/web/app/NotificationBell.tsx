@@ -7,8 +7,8 @@ import { api, describeError } from "../lib/api";
 import { keys, useNotifications } from "../lib/queries";
 import { exactTime, relativeTime } from "../lib/relative-time";
 import { Icon, type IconName } from "../ui/icons";
-import { Popover } from "../ui/Popover";
-import { ErrorState, Skeleton } from "../ui/States";
+import { Popover, PopoverTrigger } from "../ui/Popover";
+import { QueryError, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
 
 const TYPE_ICON: Record<Notification["type"], IconName> = {
@@ -35,7 +35,8 @@ function readSeen(userId: string): string {
 export function NotificationBell({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { data, isPending, isError, error, refetch } = useNotifications();
+  const notifications = useNotifications();
+  const { data, isPending, isError } = notifications;
   const client = useQueryClient();
   const toasts = useToasts();
   const [open, setOpen] = useState(false);
@@ -65,12 +66,10 @@ export function NotificationBell({ userId }: { userId: string }) {
 
   return (
     <div className="bell">
-      <button
-        type="button"
+      <PopoverTrigger
+        open={open}
         className="icon-button"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-label={unread ? t("notifications.unread", { count: unread }) : t("notifications.title")}
+        label={unread ? t("notifications.unread", { count: unread }) : t("notifications.title")}
         onClick={() => {
           if (!open) setHighlightAfter(seen);
           setOpen((o) => !o);
@@ -83,7 +82,7 @@ export function NotificationBell({ userId }: { userId: string }) {
             {unread > 99 ? "99+" : unread}
           </span>
         )}
-      </button>
+      </PopoverTrigger>
       <Popover
         open={open}
         onClose={() => {
@@ -112,7 +111,7 @@ export function NotificationBell({ userId }: { userId: string }) {
             <Skeleton height={44} width="100%" />
           </div>
         ) : isError ? (
-          <ErrorState error={error} onRetry={() => void refetch()} title={t("notifications.failed")} />
+          <QueryError query={notifications} title={t("notifications.failed")} />
         ) : list.length === 0 ? (
           <div className="bell-empty">
             <Icon name="inbox" size={22} />

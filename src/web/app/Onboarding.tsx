@@ -3,19 +3,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Settings } from "../../contract/resources";
 import { api, describeError, type SessionUser } from "../lib/api";
-import type { Theme } from "../lib/app-settings";
-import { keys, useAppSettings, useDashboards, useSettings, useUpdateSettings } from "../lib/queries";
-import { ChoiceGroup } from "../ui/ChoiceGroup";
+import { keys, useDashboards, useSettings } from "../lib/queries";
+import { useAction } from "../lib/use-action";
 import { Dialog } from "../ui/Dialog";
-import { Field } from "../ui/fields";
+import { FormError, TextField } from "../ui/fields";
 import { Icon, type IconName } from "../ui/icons";
 import { useDashboardActions, validateDashboardName } from "./dashboards";
-
-const THEME_CHOICES: { value: Theme; icon: IconName }[] = [
-  { value: "light", icon: "sun" },
-  { value: "dark", icon: "moon" },
-  { value: "system", icon: "monitor" },
-];
+import { ThemeChoice } from "./ThemeChoice";
 
 /** The tips of the last step; title and text are read as `onboarding.tips.<id>.title|text`. */
 const TIPS: { id: "widgets" | "drag" | "undo" | "reminders"; icon: IconName }[] = [
@@ -28,11 +22,6 @@ const TIPS: { id: "widgets" | "drag" | "undo" | "reminders"; icon: IconName }[] 
 /** Three short steps on first sign-in; finishing (or skipping) sets onboardingCompleted for good. */
 export function Onboarding({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  const themeLabel: Record<Theme, string> = {
-    light: t("settings.theme.light"),
-    dark: t("settings.theme.dark"),
-    system: t("settings.theme.system"),
-  };
   const tipText = {
     widgets: { title: t("onboarding.tips.widgets.title"), text: t("onboarding.tips.widgets.text") },
     drag: { title: t("onboarding.tips.drag.title"), text: t("onboarding.tips.drag.text") },
@@ -42,27 +31,22 @@ export function Onboarding({ user }: { user: SessionUser }) {
   const client = useQueryClient();
   const { data: settings } = useSettings();
   const { data: dashboards } = useDashboards();
-  const appSettings = useAppSettings();
-  const updateSettings = useUpdateSettings();
   const actions = useDashboardActions();
   const [step, setStep] = useState(0);
   const [name, setName] = useState(() => t("onboarding.defaultName"));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const { busy, error, setError } = action;
   const hasDashboards = (dashboards?.length ?? 0) > 0;
 
   const finish = async () => {
     if (!settings) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await api.settings.update({ id: settings.id, onboardingCompleted: true });
-      client.setQueryData<Settings>(keys.settings, saved);
-    } catch (e) {
-      setError(t("onboarding.finishFailed", { reason: describeError(e) }));
-    } finally {
-      setBusy(false);
-    }
+    await action.run(
+      async () => {
+        const saved = await api.settings.update({ id: settings.id, onboardingCompleted: true });
+        client.setQueryData<Settings>(keys.settings, saved);
+      },
+      (e) => t("onboarding.finishFailed", { reason: describeError(e) }),
+    );
   };
 
   const next = async () => {
@@ -73,15 +57,7 @@ export function Onboarding({ user }: { user: SessionUser }) {
         setError(problem);
         return;
       }
-      setBusy(true);
-      try {
-        await actions.create(name);
-      } catch (e) {
-        setError(describeError(e));
-        return;
-      } finally {
-        setBusy(false);
-      }
+      if (!(await action.run(() => actions.create(name)))) return;
     }
     if (step === 2) await finish();
     else setStep(step + 1);
@@ -99,17 +75,7 @@ export function Onboarding({ user }: { user: SessionUser }) {
         {step === 0 && (
           <>
             <p>{t("onboarding.welcome.text")}</p>
-            <ChoiceGroup
-              legend={t("onboarding.theme.legend")}
-              autoFocus
-              value={appSettings.theme}
-              options={THEME_CHOICES.map((c) => ({
-                ...c,
-                label: themeLabel[c.value],
-                icon: <Icon name={c.icon} size={20} />,
-              }))}
-              onChange={(theme) => updateSettings.updateConfig({ theme })}
-            />
+            <ThemeChoice legend={t("onboarding.theme.legend")} iconSize={20} autoFocus />
           </>
         )}
         {step === 1 &&
@@ -118,24 +84,19 @@ export function Onboarding({ user }: { user: SessionUser }) {
           ) : (
             <>
               <p>{t("onboarding.dashboard.text")}</p>
-              <Field label={t("onboarding.dashboard.nameLabel")} error={error ?? undefined}>
-                {(id, describedBy) => (
-                  <input
-                    id={id}
-                    value={name}
-                    maxLength={100}
-                    aria-describedby={describedBy}
-                    aria-invalid={error ? true : undefined}
-                    onChange={(e) => {
-                      setName(e.target.value);
-                      setError(null);
-                    }}
-                    onKeyDown={(e) => {
-                      if (e.key === "Enter") void next();
-                    }}
-                  />
-                )}
-              </Field>
+              <TextField
+                label={t("onboarding.dashboard.nameLabel")}
+                error={error}
+                value={name}
+                maxLength={100}
+                onChange={(value) => {
+                  setName(value);
+                  setError(null);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") void next();
+                }}
+              />
             </>
           ))}
         {step === 2 && (
@@ -153,16 +114,8 @@ export function Onboarding({ user }: { user: SessionUser }) {
             ))}
           </ul>
         )}
-        {error && step !== 1 && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        {error && step === 1 && hasDashboards && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        {/* On the naming step the name field shows its own error. */}
+        {(step !== 1 || hasDashboards) && <FormError message={error} />}
       </div>
       <div className="onboarding-footer">
         <p className="visually-hidden" aria-live="polite">

@@ -10,6 +10,7 @@ import { ApiError, api, type DashboardWithWidgets, describeError } from "../lib/
 import { keys } from "../lib/queries";
 import { exactTime } from "../lib/relative-time";
 import { Dialog } from "../ui/Dialog";
+import { FormActions } from "../ui/fields";
 import { Icon } from "../ui/icons";
 import { useToasts } from "../ui/Toasts";
 import { definitionFor } from "../widget-kit/registry";
@@ -140,30 +141,25 @@ export function ImportDialog({ onClose, initialFile }: { onClose(): void; initia
           </span>
         </section>
       )}
-      <div className="dialog-actions">
-        <button type="button" className="button ghost" onClick={onClose}>
-          {t("common.cancel")}
-        </button>
-        <button
-          type="button"
-          className="button primary"
-          disabled={!document || busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              openCreated(await api.dashboards.import(document));
-              onClose();
-            } catch (e) {
-              setError(describeError(e));
-              setDetails(problemLines(e));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          {busy ? t("portability.import.importing") : t("portability.import.confirm")}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        label={t("portability.import.confirm")}
+        busyLabel={t("portability.import.importing")}
+        busy={busy}
+        disabled={!document}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            openCreated(await api.dashboards.import(document));
+            onClose();
+          } catch (e) {
+            setError(describeError(e));
+            setDetails(problemLines(e));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
     </Dialog>
   );
 }

@@ -3,19 +3,18 @@ import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { Widget } from "../../contract/resources";
-import { boxStyle, cellBox, useGridWidth, useResponsiveLayout } from "../grid/Grid";
+import { cellBox, GridItem, useGridWidth, useResponsiveLayout } from "../grid/Grid";
 import { bottom, compactUp, ROW_PX } from "../grid/geometry";
+import { WidgetCard } from "../grid/WidgetCard";
 import { ApiError } from "../lib/api";
 import { type AppSettings, defaultAppSettings } from "../lib/app-settings";
 import { dataApi, type PublicWidget } from "../lib/data-api";
 import { lookAttributes } from "../lib/look";
-import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Icon } from "../ui/icons";
-import { ErrorState, Skeleton } from "../ui/States";
+import { QueryError, Skeleton } from "../ui/States";
 import { type DataSource, DataSourceContext } from "../widget-kit/data/source";
 import { definitionFor } from "../widget-kit/registry";
-import { Logo } from "./Logo";
-import { widgetName } from "./widget-name";
+import { BrandLink } from "./Logo";
 
 /** Visitors get the browser's zone and no reminders: nothing here may write on anyone's behalf. */
 function visitorSettings(): AppSettings {
@@ -26,43 +25,6 @@ function visitorSettings(): AppSettings {
     meetingReminder: false,
     mailReminder: false,
   };
-}
-
-const noop = () => {};
-
-function ReadOnlyCard({ widget, settings }: { widget: Widget; settings: AppSettings }) {
-  const { t } = useTranslation();
-  const definition = definitionFor(widget.widgetType);
-  const config = useMemo(() => definition.parseConfig(widget.config), [definition, widget.config]);
-  const name = widgetName(definition);
-  const title = definition.title?.(config) || name;
-  const { Component } = definition;
-  return (
-    <article
-      className="widget-card is-readonly"
-      data-widget-id={widget.id}
-      data-widget-type={widget.widgetType}
-      aria-label={t("public.widgetLabel", { name })}
-    >
-      <header className="widget-header">
-        <Icon name={definition.icon} size={15} className="widget-icon" />
-        <h2 className="widget-title">{title}</h2>
-      </header>
-      <div className="widget-body">
-        <ErrorBoundary>
-          {/* Each widget draws its read-only view: no inputs, no editing controls. */}
-          <Component
-            widget={widget}
-            config={config}
-            update={noop}
-            settings={settings}
-            openSettings={noop}
-            readOnly
-          />
-        </ErrorBoundary>
-      </div>
-    </article>
-  );
 }
 
 function ReadOnlyGrid({ dashboardId, widgets }: { dashboardId: string; widgets: PublicWidget[] }) {
@@ -89,17 +51,10 @@ function ReadOnlyGrid({ dashboardId, widgets }: { dashboardId: string; widgets: 
             {shown.map((widget) => {
               const cell = cells.get(widget.id)!;
               return (
-                <div
-                  key={widget.id}
-                  className="grid-item"
-                  style={boxStyle(cellBox(cell, columnWidth))}
-                  data-col={cell.x}
-                  data-row={cell.y}
-                  data-cols={cell.w}
-                  data-rows={cell.h}
-                >
-                  <ReadOnlyCard widget={widget} settings={settings} />
-                </div>
+                <GridItem key={widget.id} cell={cell} box={cellBox(cell, columnWidth)}>
+                  {/* Each widget draws its read-only view: no inputs, no editing controls. */}
+                  <WidgetCard widget={widget} mode="public" settings={settings} />
+                </GridItem>
               );
             })}
           </div>
@@ -129,10 +84,7 @@ export default function PublicDashboardPage() {
   return (
     <div className="app public-page">
       <header className="topbar">
-        <Link to="/" className="brand" aria-label={t("header.home")}>
-          <Logo size={24} />
-          <span className="brand-name">Tessera</span>
-        </Link>
+        <BrandLink />
         <div className="topbar-spacer" />
         <Link to="/" className="button small">
           {t("public.open")}
@@ -151,7 +103,7 @@ export default function PublicDashboardPage() {
             <p className="muted">{t("public.notShared.text")}</p>
           </section>
         ) : query.isError ? (
-          <ErrorState error={query.error} title={t("public.failed")} onRetry={() => void query.refetch()} />
+          <QueryError query={query} title={t("public.failed")} />
         ) : (
           <section
             className="dashboard"

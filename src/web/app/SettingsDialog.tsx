@@ -4,48 +4,26 @@ import { useTranslation } from "react-i18next";
 import { PROVIDER_LABELS, PROVIDERS, type Provider } from "../../contract/providers";
 import { browserLanguage, LANGUAGES, languageName } from "../i18n/i18n";
 import { api, describeError, type ProviderStatus, type SessionInfo, type SessionUser } from "../lib/api";
-import type { Theme } from "../lib/app-settings";
 import { connectUrl, refreshProvider } from "../lib/providers";
 import { keys, useAppSettings, useUpdateSettings } from "../lib/queries";
 import { ApiKeysTab } from "../settings/ApiKeysTab";
 import { RemindersTab } from "../settings/RemindersTab";
 import { SessionsTab } from "../settings/SessionsTab";
-import { ChoiceGroup } from "../ui/ChoiceGroup";
 import { Dialog } from "../ui/Dialog";
-import { Field, TimeZoneSelect } from "../ui/fields";
-import { Icon, type IconName } from "../ui/icons";
-import { ErrorState, Skeleton } from "../ui/States";
+import { Field, FormActions, TextField, TimeZoneSelect } from "../ui/fields";
+import { QueryError, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
 import { SETTINGS_TABS, type SettingsTab as Tab } from "./settings-route";
 import { useSettingsTabLabels } from "./settings-tabs";
-
-const THEMES: { value: Theme; icon: IconName }[] = [
-  { value: "light", icon: "sun" },
-  { value: "dark", icon: "moon" },
-  { value: "system", icon: "monitor" },
-];
+import { ThemeChoice } from "./ThemeChoice";
 
 function General() {
   const { t } = useTranslation();
   const settings = useAppSettings();
   const update = useUpdateSettings();
-  const themeLabel: Record<Theme, string> = {
-    light: t("settings.theme.light"),
-    dark: t("settings.theme.dark"),
-    system: t("settings.theme.system"),
-  };
   return (
     <div className="settings-section">
-      <ChoiceGroup
-        legend={t("settings.theme.label")}
-        value={settings.theme}
-        options={THEMES.map((theme) => ({
-          ...theme,
-          label: themeLabel[theme.value],
-          icon: <Icon name={theme.icon} size={18} />,
-        }))}
-        onChange={(theme) => update.updateConfig({ theme })}
-      />
+      <ThemeChoice legend={t("settings.theme.label")} iconSize={18} />
       <Field label={t("settings.language.label")}>
         {(id) => (
           <select
@@ -117,32 +95,24 @@ function Profile({ user }: { user: SessionUser }) {
   };
   return (
     <form className="settings-section" onSubmit={submit}>
-      <Field label={t("common.name")} error={error ?? undefined}>
-        {(id, describedBy) => (
-          <input
-            id={id}
-            value={name}
-            maxLength={100}
-            autoComplete="name"
-            aria-describedby={describedBy}
-            aria-invalid={error ? true : undefined}
-            onChange={(e) => {
-              setName(e.target.value);
-              setError(null);
-            }}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t("common.name")}
+        error={error}
+        value={name}
+        maxLength={100}
+        autoComplete="name"
+        onChange={(value) => {
+          setName(value);
+          setError(null);
+        }}
+      />
       <Field label={t("auth.email")}>{(id) => <input id={id} value={user.email} readOnly disabled />}</Field>
-      <div className="dialog-actions">
-        <button
-          type="submit"
-          className="button primary"
-          disabled={save.isPending || name.trim() === user.name}
-        >
-          {save.isPending ? t("common.saving") : t("settings.profile.save")}
-        </button>
-      </div>
+      <FormActions
+        label={t("settings.profile.save")}
+        busyLabel={t("common.saving")}
+        busy={save.isPending}
+        disabled={name.trim() === user.name}
+      />
     </form>
   );
 }
@@ -183,8 +153,7 @@ function Connections() {
       </div>
     );
   }
-  if (providers.isError)
-    return <ErrorState error={providers.error} onRetry={() => void providers.refetch()} />;
+  if (providers.isError) return <QueryError query={providers} />;
 
   const rows: (ProviderStatus & { known: boolean })[] =
     providers.data?.map((p) => ({ ...p, known: true })) ??

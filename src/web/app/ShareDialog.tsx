@@ -3,8 +3,10 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Dashboard } from "../../contract/resources";
 import { api, describeError } from "../lib/api";
+import { replaceInList } from "../lib/list-cache";
 import { keys } from "../lib/queries";
 import { Dialog } from "../ui/Dialog";
+import { FormError } from "../ui/fields";
 import { Icon } from "../ui/icons";
 import { WIDGETS } from "../widget-kit/registry";
 import { widgetName } from "./widget-name";
@@ -26,9 +28,7 @@ export function ShareDialog({ dashboard, onClose }: { dashboard: Dashboard; onCl
     mutationFn: (isPublic: boolean) => api.dashboards.setPublic(dashboard.id, dashboard.name, isPublic),
     onSuccess: (saved) => {
       setError(null);
-      client.setQueryData<Dashboard[]>(keys.dashboards, (list) =>
-        list?.map((d) => (d.id === saved.id ? saved : d)),
-      );
+      replaceInList(client, keys.dashboards, saved);
     },
     onError: (e) => setError(describeError(e)),
   });
@@ -55,11 +55,7 @@ export function ShareDialog({ dashboard, onClose }: { dashboard: Dashboard; onCl
       title={t("share.title", { name: dashboard.name })}
       description={t("share.description")}
     >
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <label className="checkbox-row share-toggle">
         <input
           type="checkbox"

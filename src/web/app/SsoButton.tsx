@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { describeError } from "../lib/api";
 import { type InstanceInfo, operatorsApi } from "../lib/operators-api";
+import { FormError } from "../ui/fields";
 
 /**
  * "Sign in with Authentik": asks the server where the identity provider's page is and goes
@@ -38,11 +39,7 @@ export function SsoButton({ sso }: { sso: NonNullable<InstanceInfo["sso"]> }) {
           {t("auth.sso.unavailable")}
         </p>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </div>
   );
 }

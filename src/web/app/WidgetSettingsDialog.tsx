@@ -4,6 +4,7 @@ import type { Widget } from "../../contract/resources";
 import type { AppSettings } from "../lib/app-settings";
 import { useProviderState } from "../lib/providers";
 import { Dialog } from "../ui/Dialog";
+import { FormActions } from "../ui/fields";
 import { ProviderGate } from "../widget-kit/data/ProviderGate";
 import { SettingsForm } from "../widget-kit/settings/SettingsForm";
 import type { WidgetDefinition } from "../widget-kit/types";
@@ -55,14 +56,7 @@ export function WidgetSettingsDialog({
     <Dialog open onClose={onClose} size="md" title={title}>
       <form onSubmit={submit} className="settings-form">
         <SettingsForm layout={layout} config={draft} onChange={setDraft} settings={settings} />
-        <div className="dialog-actions">
-          <button type="button" className="button ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="button primary">
-            {t("common.save")}
-          </button>
-        </div>
+        <FormActions onCancel={onClose} label={t("common.save")} />
       </form>
     </Dialog>
   );

@@ -9,7 +9,7 @@ import { sortDashboards, useAppSettings, useDashboards, useSession, useSettings 
 import { useNotificationStream } from "../lib/realtime";
 import { useTheme } from "../lib/theme";
 import { WidgetStoreProvider } from "../lib/widget-store";
-import { ErrorState, Skeleton } from "../ui/States";
+import { ErrorState, QueryError, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
 import { type DashboardCommands, DashboardCommandsContext } from "./commands";
 import { DashboardRoute } from "./DashboardView";
@@ -57,11 +57,7 @@ export function Workspace() {
   if (session.isError)
     return (
       <main className="center-page">
-        <ErrorState
-          error={session.error}
-          title={t("dashboard.unreachable")}
-          onRetry={() => void session.refetch()}
-        />
+        <QueryError query={session} title={t("dashboard.unreachable")} />
       </main>
     );
   if (!session.data) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;

@@ -5,9 +5,13 @@ import { useNavigate } from "react-router";
 import type { Dashboard, Settings, Widget } from "../../contract/resources";
 import { t } from "../i18n/i18n";
 import { ApiError, api, describeError } from "../lib/api";
+import { removeFromList, replaceInList } from "../lib/list-cache";
+import { ignoreGone } from "../lib/operators-api";
 import { keys } from "../lib/queries";
+import { useAction } from "../lib/use-action";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Dialog } from "../ui/Dialog";
-import { Field } from "../ui/fields";
+import { FormActions, TextField } from "../ui/fields";
 import { useToasts } from "../ui/Toasts";
 
 export function validateDashboardName(name: string): string | null {
@@ -30,18 +34,12 @@ export function useDashboardActions() {
     },
     async rename(id: string, name: string): Promise<Dashboard> {
       const dashboard = await api.dashboards.rename(id, name.trim());
-      client.setQueryData<Dashboard[]>(keys.dashboards, (list) =>
-        list?.map((d) => (d.id === id ? dashboard : d)),
-      );
+      replaceInList(client, keys.dashboards, dashboard);
       return dashboard;
     },
     async remove(id: string): Promise<void> {
-      try {
-        await api.dashboards.remove(id);
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-      }
-      client.setQueryData<Dashboard[]>(keys.dashboards, (list) => list?.filter((d) => d.id !== id));
+      await api.dashboards.remove(id).catch(ignoreGone);
+      removeFromList(client, keys.dashboards, id);
       client.removeQueries({ queryKey: keys.widgets(id) });
       // The server cleared lastDashboardId if it pointed here; mirror that without a refetch.
       client.setQueryData<Settings>(keys.settings, (s) =>
@@ -54,12 +52,10 @@ export function useDashboardActions() {
 }
 
 export function DashboardNameDialog({
-  open,
   onClose,
   mode,
   dashboard,
 }: {
-  open: boolean;
   onClose(): void;
   mode: "create" | "rename";
   dashboard?: Dashboard;
@@ -67,36 +63,32 @@ export function DashboardNameDialog({
   const { t } = useTranslation();
   const actions = useDashboardActions();
   const [name, setName] = useState(dashboard?.name ?? "");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = validateDashboardName(name);
     if (problem) {
-      setError(problem);
+      save.setError(problem);
       return;
     }
-    setBusy(true);
-    try {
-      if (mode === "create") await actions.create(name);
-      else if (dashboard) await actions.rename(dashboard.id, name);
-      onClose();
-    } catch (e) {
+    await save.run(
+      async () => {
+        if (mode === "create") await actions.create(name);
+        else if (dashboard) await actions.rename(dashboard.id, name);
+        onClose();
+      },
       // A refused name is said in our words, not in the server's English.
-      setError(
+      (e) =>
         e instanceof ApiError && Object.keys(e.fieldErrors()).length
           ? t("dashboard.validation.nameRejected")
           : describeError(e),
-      );
-    } finally {
-      setBusy(false);
-    }
+    );
   };
 
   return (
     <Dialog
-      open={open}
+      open
       onClose={onClose}
       size="sm"
       title={
@@ -105,40 +97,27 @@ export function DashboardNameDialog({
       description={mode === "create" ? t("dashboard.nameDialog.createDescription") : undefined}
     >
       <form onSubmit={submit}>
-        <Field label={t("common.name")} error={error ?? undefined}>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              value={name}
-              maxLength={100}
-              placeholder={t("dashboard.nameDialog.placeholder")}
-              autoFocus
-              data-autofocus
-              // Renaming usually replaces the name: it starts selected, ready to be typed over.
-              onFocus={(e) => e.currentTarget.select()}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(e) => {
-                setName(e.target.value);
-                setError(null);
-              }}
-            />
-          )}
-        </Field>
-        <div className="dialog-actions">
-          <button type="button" className="button ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="button primary" disabled={busy}>
-            {mode === "create"
-              ? busy
-                ? t("dashboard.nameDialog.creating")
-                : t("dashboard.nameDialog.create")
-              : busy
-                ? t("common.saving")
-                : t("dashboard.nameDialog.rename")}
-          </button>
-        </div>
+        <TextField
+          label={t("common.name")}
+          error={save.error}
+          value={name}
+          maxLength={100}
+          placeholder={t("dashboard.nameDialog.placeholder")}
+          autoFocus
+          data-autofocus
+          // Renaming usually replaces the name: it starts selected, ready to be typed over.
+          onFocus={(e) => e.currentTarget.select()}
+          onChange={(value) => {
+            setName(value);
+            save.setError(null);
+          }}
+        />
+        <FormActions
+          onCancel={onClose}
+          busy={save.busy}
+          label={mode === "create" ? t("dashboard.nameDialog.create") : t("dashboard.nameDialog.rename")}
+          busyLabel={mode === "create" ? t("dashboard.nameDialog.creating") : t("common.saving")}
+        />
       </form>
     </Dialog>
   );
@@ -151,57 +130,20 @@ export function deleteSentence(count: number | undefined): string {
   return t("dashboard.delete.widgets", { count });
 }
 
-export function DeleteDashboardDialog({
-  open,
-  onClose,
-  dashboard,
-}: {
-  open: boolean;
-  onClose(): void;
-  dashboard: Dashboard;
-}) {
+export function DeleteDashboardDialog({ onClose, dashboard }: { onClose(): void; dashboard: Dashboard }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const actions = useDashboardActions();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const count = client.getQueryData<Widget[]>(keys.widgets(dashboard.id))?.length;
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      size="sm"
+    <ConfirmDialog
       title={t("dashboard.delete.title", { name: dashboard.name })}
       description={deleteSentence(count)}
-    >
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="button ghost" onClick={onClose}>
-          {t("dashboard.delete.keep")}
-        </button>
-        <button
-          type="button"
-          className="button danger"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await actions.remove(dashboard.id);
-              onClose();
-            } catch (e) {
-              setError(describeError(e));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          {busy ? t("dashboard.delete.deleting") : t("dashboard.delete.confirm")}
-        </button>
-      </div>
-    </Dialog>
+      confirmLabel={t("dashboard.delete.confirm")}
+      busyLabel={t("dashboard.delete.deleting")}
+      cancelLabel={t("dashboard.delete.keep")}
+      onClose={onClose}
+      onConfirm={() => actions.remove(dashboard.id)}
+    />
   );
 }

@@ -2,6 +2,7 @@ import {
   type CSSProperties,
   type KeyboardEvent,
   type PointerEvent,
+  type ReactNode,
   type RefObject,
   useCallback,
   useEffect,
@@ -35,7 +36,7 @@ import {
   stepResize,
 } from "./geometry";
 import { layoutItemOf } from "./items";
-import { type DragMode, WidgetFrame } from "./WidgetFrame";
+import { type DragMode, WidgetCard } from "./WidgetCard";
 
 /** One widget's new cell at one breakpoint, with the cell it had on screen before (for undo). */
 export interface LayoutChange {
@@ -81,11 +82,37 @@ export function cellBox(cell: Cell, columnWidth: number): Box {
   return { x: cell.x * columnWidth, y: cell.y * ROW_PX, w: cell.w * columnWidth, h: cell.h * ROW_PX };
 }
 
-export const boxStyle = (b: Box): CSSProperties => ({
+const boxStyle = (b: Box): CSSProperties => ({
   transform: `translate(${b.x}px, ${b.y}px)`,
   width: b.w,
   height: b.h,
 });
+
+/** One widget's place on the canvas, drawn at `box`; its cell is told in data attributes (tests, CSS). */
+export function GridItem({
+  cell,
+  box,
+  className,
+  children,
+}: {
+  cell: Cell;
+  box: Box;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={className ? `grid-item ${className}` : "grid-item"}
+      style={boxStyle(box)}
+      data-col={cell.x}
+      data-row={cell.y}
+      data-cols={cell.w}
+      data-rows={cell.h}
+    >
+      {children}
+    </div>
+  );
+}
 
 /** The lattice drawn behind the widgets while editing. */
 export const latticeStyle = (columnWidth: number, height: number): CSSProperties =>
@@ -371,7 +398,7 @@ export function Grid({
   const extent = Math.max(bottom(shown.values()), active ? (active.box.y + active.box.h) / ROW_PX : 0);
   // While editing there is room below the last widget to drag one into.
   const height = (extent + (editing ? 12 : 1)) * ROW_PX;
-  const frameProps = { settings, onConfig, onRemove, onOpenSettings, onPointerStart, onKeyboardLayout };
+  const cardProps = { settings, onConfig, onRemove, onOpenSettings, onPointerStart, onKeyboardLayout };
 
   return (
     <div
@@ -401,21 +428,13 @@ export function Grid({
             const isActive = active?.id === widget.id && active.moved;
             const box = isActive ? active.box : cellBox(cell, columnWidth);
             return (
-              <div
+              <GridItem
                 key={widget.id}
-                className={`grid-item${isActive ? ` is-${active.mode === "move" ? "moving" : "resizing"}` : ""}`}
-                style={boxStyle(box)}
-                data-col={cell.x}
-                data-row={cell.y}
-                data-cols={cell.w}
-                data-rows={cell.h}
+                cell={cell}
+                box={box}
+                className={isActive ? `is-${active.mode === "move" ? "moving" : "resizing"}` : undefined}
               >
-                <WidgetFrame
-                  widget={widget}
-                  definition={definitionFor(widget.widgetType)}
-                  editable={editing}
-                  {...frameProps}
-                />
+                <WidgetCard widget={widget} mode="edit" editable={editing} {...cardProps} />
                 {feedback?.id === widget.id && (
                   <span className="grid-feedback" aria-hidden="true">
                     {t("grid.feedback", {
@@ -426,7 +445,7 @@ export function Grid({
                     })}
                   </span>
                 )}
-              </div>
+              </GridItem>
             );
           })}
         </div>

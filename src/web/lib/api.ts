@@ -210,6 +210,23 @@ export function describeError(error: unknown): string {
   return error instanceof Error && error.message ? error.message : t("errors.unknown");
 }
 
+/**
+ * A refused form's errors: the server's own message next to each of `fields` it complained about,
+ * or, when it named none of them, `whole(reason)` for the form.
+ */
+export function formErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  whole: (reason: string) => string,
+): Partial<Record<F | "form", string>> {
+  const named = error instanceof ApiError ? error.fieldErrors() : {};
+  const found = fields.filter((field) => named[field]);
+  const errors = found.length
+    ? Object.fromEntries(found.map((field) => [field, named[field]]))
+    : { form: whole(describeError(error)) };
+  return errors as Partial<Record<F | "form", string>>;
+}
+
 export interface DashboardWithWidgets {
   dashboard: Dashboard;
   widgets: Widget[];

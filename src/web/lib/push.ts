@@ -2,7 +2,7 @@ import { t } from "../i18n/i18n";
 import { request } from "./api";
 
 /**
- * Web Push on this device (README "Alerts and push notifications"): the browser's subscription
+ * Web Push on this device (docs/api.md "Alerts and push notifications"): the browser's subscription
  * is the device's state; the server keeps a copy to push to. Nothing secret lives here: the
  * VAPID public key is public, and the subscription's keys go only to our own server.
  */

@@ -1,4 +1,4 @@
-// The service worker of Web Push (README "Alerts and push notifications"). It does one thing:
+// The service worker of Web Push (docs/api.md "Alerts and push notifications"). It does one thing:
 // show what the server pushes (src/server/push/deliver.ts, PushMessage) and, on a click, bring
 // the dashboard forward. No caching, no fetch handler: the app stays a normal web page.
 self.addEventListener("install", () => self.skipWaiting());

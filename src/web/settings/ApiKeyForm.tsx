@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { t as translate } from "../i18n/i18n";
-import { ApiError, describeError } from "../lib/api";
+import { formErrors } from "../lib/api";
 import { API_KEY_SCOPES, type ApiKeyScope, type CreatedApiKey, operatorsApi } from "../lib/operators-api";
-import { Field } from "../ui/fields";
+import { Field, FormActions, TextField } from "../ui/fields";
 
 /** A scope's name and what it allows, in the reader's language; null for a scope this app does not know. */
 export function scopeText(scope: string): { label: string; hint: string } | null {
@@ -65,11 +65,8 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void 
       setName("");
       onCreated(created);
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors() : {};
       setErrors(
-        fields.name || fields.scopes
-          ? { name: fields.name, scopes: fields.scopes }
-          : { form: t("settings.apiKeys.form.failed", { reason: describeError(error) }) },
+        formErrors(error, ["name", "scopes"], (reason) => t("settings.apiKeys.form.failed", { reason })),
       );
     } finally {
       setBusy(false);
@@ -81,27 +78,19 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void 
       <h3 id="key-form-title" className="section-title">
         {t("settings.apiKeys.form.title")}
       </h3>
-      <Field
+      <TextField
         id="key-name"
         label={t("common.name")}
         error={errors.name}
         hint={t("settings.apiKeys.form.nameHint")}
-      >
-        {(id, describedBy) => (
-          <input
-            id={id}
-            value={name}
-            maxLength={100}
-            autoComplete="off"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => {
-              setName(e.target.value);
-              setErrors((x) => ({ ...x, name: undefined, form: undefined }));
-            }}
-          />
-        )}
-      </Field>
+        value={name}
+        maxLength={100}
+        autoComplete="off"
+        onChange={(value) => {
+          setName(value);
+          setErrors((x) => ({ ...x, name: undefined, form: undefined }));
+        }}
+      />
       <fieldset className="scope-list" aria-describedby={errors.scopes ? "key-scopes-error" : undefined}>
         <legend className="field-label">{t("settings.apiKeys.form.scopes")}</legend>
         {API_KEY_SCOPES.map((scope) => (
@@ -138,16 +127,13 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void 
           </select>
         )}
       </Field>
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <div className="dialog-actions start">
-        <button type="submit" className="button primary" disabled={busy}>
-          {busy ? t("settings.apiKeys.form.creating") : t("settings.apiKeys.form.submit")}
-        </button>
-      </div>
+      <FormActions
+        start
+        label={t("settings.apiKeys.form.submit")}
+        busyLabel={t("settings.apiKeys.form.creating")}
+        busy={busy}
+        error={errors.form}
+      />
     </form>
   );
 }

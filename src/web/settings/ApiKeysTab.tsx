@@ -2,13 +2,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useLocale } from "../i18n/use-locale";
-import { type ApiKey, type CreatedApiKey, ignoreGone, operatorsApi } from "../lib/operators-api";
+import { useRemoveFromList } from "../lib/list-cache";
+import { type ApiKey, type CreatedApiKey, operatorsApi } from "../lib/operators-api";
 import { operatorKeys } from "../lib/operators-queries";
 import { exactTime, relativeTime } from "../lib/relative-time";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { CopyField } from "../ui/CopyField";
-import { Icon } from "../ui/icons";
-import { ErrorState, Skeleton } from "../ui/States";
+import { SecretBox } from "../ui/CopyField";
+import { QueryList } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
 import { ApiKeyForm, scopeText } from "./ApiKeyForm";
 
@@ -16,20 +16,15 @@ import { ApiKeyForm, scopeText } from "./ApiKeyForm";
 function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {
   const { t } = useTranslation();
   return (
-    <section className="secret-box" aria-labelledby="created-key-title">
-      <h3 id="created-key-title" className="section-title">
-        <Icon name="check" size={16} /> {t("settings.apiKeys.created.title", { name: created.name })}
-      </h3>
-      <p>
-        <Trans i18nKey="settings.apiKeys.created.text" components={{ strong: <strong />, code: <code /> }} />
-      </p>
-      <CopyField value={created.key} label={t("settings.apiKeys.created.key")} mono />
-      <div className="dialog-actions start">
-        <button type="button" className="button" onClick={onDone}>
-          {t("common.done")}
-        </button>
-      </div>
-    </section>
+    <SecretBox
+      titleId="created-key-title"
+      title={t("settings.apiKeys.created.title", { name: created.name })}
+      value={created.key}
+      label={t("settings.apiKeys.created.key")}
+      onDone={onDone}
+    >
+      <Trans i18nKey="settings.apiKeys.created.text" components={{ strong: <strong />, code: <code /> }} />
+    </SecretBox>
   );
 }
 
@@ -93,6 +88,7 @@ export function ApiKeysTab() {
   const list = useQuery({ queryKey: operatorKeys.apiKeys, queryFn: operatorsApi.keys.list });
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const remove = useRemoveFromList(operatorKeys.apiKeys, operatorsApi.keys.remove);
 
   const onCreated = (key: CreatedApiKey) => {
     const { key: _secret, ...stored } = key;
@@ -109,23 +105,20 @@ export function ApiKeysTab() {
         <ApiKeyForm onCreated={onCreated} />
       )}
       <h3 className="section-title">{t("settings.apiKeys.list.title")}</h3>
-      {list.isPending ? (
-        <Skeleton height={64} width="100%" />
-      ) : list.isError ? (
-        <ErrorState
-          error={list.error}
-          title={t("settings.apiKeys.list.loadFailed")}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.data.length === 0 ? (
-        <p className="muted empty-line">{t("settings.apiKeys.list.empty")}</p>
-      ) : (
-        <ul className="provider-list" aria-label={t("settings.apiKeys.list.label")}>
-          {list.data.map((item) => (
-            <KeyRow key={item.id} item={item} onRevoke={() => setRevoking(item)} />
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={list}
+        placeholderHeight={64}
+        failed={t("settings.apiKeys.list.loadFailed")}
+        empty={t("settings.apiKeys.list.empty")}
+      >
+        {(keys) => (
+          <ul className="provider-list" aria-label={t("settings.apiKeys.list.label")}>
+            {keys.map((item) => (
+              <KeyRow key={item.id} item={item} onRevoke={() => setRevoking(item)} />
+            ))}
+          </ul>
+        )}
+      </QueryList>
       {revoking && (
         <ConfirmDialog
           title={t("settings.apiKeys.revokeDialog.title", { name: revoking.name })}
@@ -134,10 +127,7 @@ export function ApiKeysTab() {
           busyLabel={t("settings.apiKeys.revokeDialog.revoking")}
           onClose={() => setRevoking(null)}
           onConfirm={async () => {
-            await operatorsApi.keys.remove(revoking.id).catch(ignoreGone);
-            client.setQueryData<ApiKey[]>(operatorKeys.apiKeys, (keys) =>
-              keys?.filter((k) => k.id !== revoking.id),
-            );
+            await remove(revoking.id);
             if (created?.id === revoking.id) setCreated(null);
             toasts.show({ tone: "success", message: t("settings.apiKeys.revoked", { name: revoking.name }) });
           }}

@@ -12,6 +12,7 @@ import {
   refreshPush,
   sendTestPush,
 } from "../lib/push";
+import { FormError } from "../ui/fields";
 import { useToasts } from "../ui/Toasts";
 
 /** Where each reminder is set: per widget, in its settings (the server decides when it is due). */
@@ -123,11 +124,7 @@ export function RemindersTab() {
         {state.kind === "on" && <span className="status-pill is-on">{t("settings.reminders.push.on")}</span>}
       </label>
       <p className="field-hint">{t("settings.reminders.push.hint")}</p>
-      {(unavailable ?? problem) && (
-        <p className="form-error" role="alert">
-          {unavailable ?? problem}
-        </p>
-      )}
+      <FormError message={unavailable ?? problem} />
       <div className="dialog-actions start">
         <button
           type="button"

@@ -2,12 +2,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../i18n/use-locale";
 import { describeError } from "../lib/api";
-import { type DeviceSession, ignoreGone, operatorsApi } from "../lib/operators-api";
+import { useRemoveFromList } from "../lib/list-cache";
+import { type DeviceSession, operatorsApi } from "../lib/operators-api";
 import { operatorKeys } from "../lib/operators-queries";
 import { exactTime, relativeTime } from "../lib/relative-time";
 import { describeDevice, parseUserAgent } from "../lib/user-agent";
 import { Icon } from "../ui/icons";
-import { ErrorState, Skeleton } from "../ui/States";
+import { QueryError, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
 import { SsoLink } from "./SsoLink";
 
@@ -77,10 +78,10 @@ export function SessionsTab() {
   const client = useQueryClient();
   const toasts = useToasts();
   const list = useQuery({ queryKey: operatorKeys.sessions, queryFn: operatorsApi.sessions.list });
+  const remove = useRemoveFromList(operatorKeys.sessions, operatorsApi.sessions.remove);
   const removeOne = useMutation({
-    mutationFn: (id: string) => operatorsApi.sessions.remove(id).catch(ignoreGone),
-    onSuccess: (_r, id) => {
-      client.setQueryData<DeviceSession[]>(operatorKeys.sessions, (s) => s?.filter((x) => x.id !== id));
+    mutationFn: remove,
+    onSuccess: () => {
       toasts.show({ tone: "success", message: t("settings.sessions.signedOut") });
     },
     onError: (e) =>
@@ -113,11 +114,7 @@ export function SessionsTab() {
   if (list.isError)
     return (
       <div className="settings-section">
-        <ErrorState
-          error={list.error}
-          title={t("settings.sessions.loadFailed")}
-          onRetry={() => void list.refetch()}
-        />
+        <QueryError query={list} title={t("settings.sessions.loadFailed")} />
       </div>
     );
 

@@ -39,7 +39,7 @@ export function linkOutcome(
 
 /**
  * Where the provider sends the browser back: this page with Settings open on this tab. Linking is
- * the only way single sign-on joins an account made with a password (README), so it lives here.
+ * the only way single sign-on joins an account made with a password (docs/api.md), so it lives here.
  */
 function landing(outcome: "linked" | "failed") {
   const params = new URLSearchParams(window.location.search);

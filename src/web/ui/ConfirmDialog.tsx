@@ -1,7 +1,8 @@
-import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
+import type { ReactNode } from "react";
 import { describeError } from "../lib/api";
+import { useAction } from "../lib/use-action";
 import { Dialog } from "./Dialog";
+import { FormActions } from "./fields";
 
 /**
  * "Are you sure?" for something that cannot be undone. The action's failure stays in the
@@ -28,40 +29,23 @@ export function ConfirmDialog({
   describe?(error: unknown): string;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAction();
   return (
     <Dialog open onClose={onClose} size="sm" title={title} description={description}>
       {children}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="button ghost" onClick={onClose} data-autofocus>
-          {cancelLabel ?? t("common.cancel")}
-        </button>
-        <button
-          type="button"
-          className="button danger"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            setError(null);
-            try {
-              await onConfirm();
-              onClose();
-            } catch (e) {
-              setError(describe(e));
-              setBusy(false);
-            }
-          }}
-        >
-          {busy ? busyLabel : confirmLabel}
-        </button>
-      </div>
+      <FormActions
+        tone="danger"
+        label={confirmLabel}
+        busyLabel={busyLabel}
+        busy={action.busy}
+        onCancel={onClose}
+        cancelLabel={cancelLabel}
+        focusCancel
+        error={action.error}
+        onClick={async () => {
+          if (await action.run(onConfirm, describe)) onClose();
+        }}
+      />
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "./icons";
 
@@ -52,5 +52,39 @@ export function CopyField({ value, label, mono = false }: { value: string; label
         {status === "copied" ? t("ui.copy.done") : status === "select" ? t("ui.copy.selected") : ""}
       </p>
     </div>
+  );
+}
+
+/** A secret just made (a key, an invite link), told once: copy it now, then Done. */
+export function SecretBox({
+  titleId,
+  title,
+  children,
+  value,
+  label,
+  onDone,
+}: {
+  titleId: string;
+  title: string;
+  /** What the secret is for, and that it is not shown again. */
+  children: ReactNode;
+  value: string;
+  label: string;
+  onDone(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="secret-box" aria-labelledby={titleId}>
+      <h3 id={titleId} className="section-title">
+        <Icon name="check" size={16} /> {title}
+      </h3>
+      <p>{children}</p>
+      <CopyField value={value} label={label} mono />
+      <div className="dialog-actions start">
+        <button type="button" className="button" onClick={onDone}>
+          {t("common.done")}
+        </button>
+      </div>
+    </section>
   );
 }

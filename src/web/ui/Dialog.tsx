@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "./icons";
+import { IconButton } from "./icons";
 
 interface DialogProps {
   open: boolean;
@@ -111,11 +111,7 @@ export function Dialog({
                 </p>
               )}
             </div>
-            {dismissible && (
-              <button type="button" className="icon-button" onClick={onClose} aria-label={t("common.close")}>
-                <Icon name="x" />
-              </button>
-            )}
+            {dismissible && <IconButton icon="x" label={t("common.close")} onClick={onClose} />}
           </div>
           <div className="dialog-body">{children}</div>
           {footer && <div className="dialog-footer">{footer}</div>}

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
+import { Icon, type IconName } from "./icons";
 
 /**
  * A panel anchored under its trigger: closes on Escape (returning focus to the trigger) and on a
@@ -46,5 +47,55 @@ export function Popover({
     <div ref={ref} className={`popover popover-${align} ${className}`} role="dialog" aria-label={label}>
       {children}
     </div>
+  );
+}
+
+/** The button that opens a popover and says whether it is open. */
+export function PopoverTrigger({
+  open,
+  className,
+  label,
+  onClick,
+  children,
+}: {
+  open: boolean;
+  className: string;
+  label?: string;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-haspopup="true"
+      aria-expanded={open}
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** One action in a popover menu: an icon, its label, and anything after it (a badge). */
+export function MenuItem({
+  icon,
+  label,
+  danger = false,
+  onClick,
+  children,
+}: {
+  icon: IconName;
+  label: string;
+  danger?: boolean;
+  onClick(): void;
+  children?: ReactNode;
+}) {
+  return (
+    <button type="button" className={danger ? "menu-item danger" : "menu-item"} onClick={onClick}>
+      <Icon name={icon} size={15} /> {label}
+      {children}
+    </button>
   );
 }

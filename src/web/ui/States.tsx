@@ -42,6 +42,46 @@ export function ErrorState({
   );
 }
 
+/** A query's failure, with Try again fetching it anew. */
+export function QueryError({
+  query,
+  title,
+}: {
+  query: { error: unknown; refetch(): unknown };
+  title?: string;
+}) {
+  return <ErrorState error={query.error} title={title} onRetry={() => void query.refetch()} />;
+}
+
+/**
+ * A fetched list in its states: a placeholder while it loads, the failure with Try again, a
+ * line when it is empty, else what `children` draws of it.
+ */
+export function QueryList<T>({
+  query,
+  placeholderHeight,
+  failed,
+  empty,
+  children,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    data: readonly T[] | undefined;
+    refetch(): unknown;
+  };
+  placeholderHeight: number;
+  failed: string;
+  empty: string;
+  children(items: readonly T[]): ReactNode;
+}) {
+  if (query.isPending) return <Skeleton height={placeholderHeight} width="100%" />;
+  if (query.isError || !query.data) return <QueryError query={query} title={failed} />;
+  if (query.data.length === 0) return <p className="muted empty-line">{empty}</p>;
+  return children(query.data);
+}
+
 export function Spinner({ label }: { label?: string }) {
   const { t } = useTranslation();
   return <span className="spinner" role="status" aria-label={label ?? t("ui.spinner")} />;

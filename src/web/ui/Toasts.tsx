@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon, type IconName } from "./icons";
+import { Icon, IconButton, type IconName } from "./icons";
 
 export type ToastTone = "info" | "success" | "error" | "reminder" | "alert";
 
@@ -83,14 +83,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 {toast.action.label}
               </button>
             )}
-            <button
-              type="button"
-              className="icon-button small"
-              aria-label={t("ui.toasts.dismiss")}
+            <IconButton
+              icon="x"
+              size={14}
+              className="small"
+              label={t("ui.toasts.dismiss")}
               onClick={() => remove(toast.id)}
-            >
-              <Icon name="x" size={14} />
-            </button>
+            />
           </div>
         ))}
       </section>

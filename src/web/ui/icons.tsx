@@ -1,4 +1,4 @@
-import type { SVGProps } from "react";
+import type { ButtonHTMLAttributes, SVGProps } from "react";
 
 /** A few line icons drawn in-house (24 px grid, currentColor), so no icon library ships. */
 const paths = {
@@ -87,5 +87,31 @@ export function Icon({
     >
       <path d={paths[name]} />
     </svg>
+  );
+}
+
+/** A button that shows only an icon: its label is for screen readers (and the tooltip, when given). */
+export function IconButton({
+  icon,
+  size,
+  label,
+  className,
+  ...rest
+}: {
+  icon: IconName;
+  size?: number;
+  label: string;
+  /** Added to "icon-button": "small", "danger", … */
+  className?: string;
+} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "aria-label" | "className" | "children">) {
+  return (
+    <button
+      type="button"
+      className={className ? `icon-button ${className}` : "icon-button"}
+      aria-label={label}
+      {...rest}
+    >
+      <Icon name={icon} size={size} />
+    </button>
   );
 }

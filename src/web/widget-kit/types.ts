@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { ComponentType } from "react";
+import { type ComponentType, createElement } from "react";
 import type { Provider } from "../../contract/providers";
 import type { Widget } from "../../contract/resources";
 import {
@@ -132,5 +132,18 @@ export function defineWidget<D extends WidgetTypeDefinition>(
     defaultConfig: contract.defaults as () => WidgetConfigOf<D>,
     parseConfig: contract.parse as (raw: unknown) => WidgetConfigOf<D>,
     settings: settings && settingsLayout(contract.config, settings),
+  };
+}
+
+/**
+ * The component of a widget that a visitor of a public page sees as `View` (a plain list, rendered
+ * notes: nothing to add, drag or change) and its owner as `Editor`.
+ */
+export function withReadOnlyView<C>(
+  Editor: ComponentType<WidgetProps<C>>,
+  View: ComponentType<WidgetProps<C>>,
+): ComponentType<WidgetProps<C>> {
+  return function EditableWidget(props: WidgetProps<C>) {
+    return createElement(props.readOnly ? View : Editor, props);
   };
 }

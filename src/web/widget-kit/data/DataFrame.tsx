@@ -1,10 +1,11 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { PROVIDER_LABELS, type Provider } from "../../../contract/providers";
 import { useLocale } from "../../i18n/use-locale";
 import { useNow } from "../../lib/use-now";
 import { Icon } from "../../ui/icons";
 import { ErrorState, Skeleton } from "../../ui/States";
+import { WidgetEmpty } from "../WidgetEmpty";
 import { describeDataError, type Upstream } from "./errors";
 import { relativeTime } from "./format";
 import { ConnectPrompt } from "./ProviderGate";
@@ -84,9 +85,10 @@ export function DataStatus({
 /**
  * The frame every data widget draws its data in: a skeleton until the first answer, the error
  * (with retry) when there is nothing to show, the connect prompt when the account is missing,
- * and below the data the status line. A failed refresh keeps the last data on screen.
+ * what to say when the answer is an empty list, and below the data the status line. A failed
+ * refresh keeps the last data on screen.
  */
-export function DataFrame<T>({
+export function DataFrame<T, U = T>({
   query,
   label,
   upstream,
@@ -94,6 +96,8 @@ export function DataFrame<T>({
   purpose,
   skeleton,
   readOnly = false,
+  select,
+  empty,
   children,
 }: {
   query: WidgetData<T>;
@@ -110,7 +114,11 @@ export function DataFrame<T>({
   /** Translated; completes "Link your Google account …". "to see this" when absent. */
   purpose?: string;
   skeleton?: ReactNode;
-  children: (data: T) => ReactNode;
+  /** What the children draw from the answer (the messages of every loaded page); the answer when absent. */
+  select?: (data: T) => U;
+  /** Said in the frame, in place of the children, when what they would draw is an empty list. */
+  empty?: ComponentProps<typeof WidgetEmpty>;
+  children: (data: U) => ReactNode;
 }) {
   const { t } = useTranslation();
   const state = dataState(query);
@@ -150,9 +158,12 @@ export function DataFrame<T>({
       />
     );
   }
+  const shown = select ? select(query.data) : (query.data as unknown as U);
   return (
     <div className="data-frame">
-      <div className="data-body">{children(query.data)}</div>
+      <div className="data-body">
+        {empty && Array.isArray(shown) && shown.length === 0 ? <WidgetEmpty {...empty} /> : children(shown)}
+      </div>
       <DataStatus
         query={query}
         label={label}

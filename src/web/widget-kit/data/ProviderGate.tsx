@@ -1,9 +1,11 @@
-import type { ReactNode } from "react";
+import type { TFunction } from "i18next";
+import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Provider } from "../../../contract/providers";
 import { connectUrl, useProviderState, useProviders } from "../../lib/providers";
 import { Icon } from "../../ui/icons";
 import { ErrorState, Skeleton } from "../../ui/States";
+import type { WidgetProps } from "../types";
 
 /** "Connect Google" (or "Reconnect"): one click starts the OAuth flow and comes back here. */
 export function ConnectPrompt({
@@ -91,4 +93,23 @@ export function ProviderGate({
     case "reconnect":
       return <ConnectPrompt provider={provider} label={label} purpose={purpose} reconnect />;
   }
+}
+
+/**
+ * The component of a widget type that reads a connected account: its body renders (and asks for
+ * data) only behind the gate. `purpose` completes "Link your Google account …", in the reader's language.
+ */
+export function gatedWidget<C>(
+  provider: Provider,
+  purpose: (t: TFunction) => string,
+  Body: ComponentType<WidgetProps<C>>,
+): ComponentType<WidgetProps<C>> {
+  return function GatedWidget(props: WidgetProps<C>) {
+    const { t } = useTranslation();
+    return (
+      <ProviderGate provider={provider} purpose={purpose(t)}>
+        <Body {...props} />
+      </ProviderGate>
+    );
+  };
 }

@@ -23,7 +23,11 @@ export function relativeTime(then: number, now: number): string {
   return t("widgets.data.ago.days", { count: days });
 }
 
-export function formatTime(instant: string | number | Date, options: TimeOptions, locale = appLocale()): string {
+export function formatTime(
+  instant: string | number | Date,
+  options: TimeOptions,
+  locale = appLocale(),
+): string {
   return new Intl.DateTimeFormat(locale, {
     timeZone: options.timezone,
     hour: options.hourFormat === "12" ? "numeric" : "2-digit",
@@ -33,7 +37,11 @@ export function formatTime(instant: string | number | Date, options: TimeOptions
 }
 
 /** Just the hour for narrow strips: "14" or "2 PM". */
-export function formatHour(instant: string | number | Date, options: TimeOptions, locale = appLocale()): string {
+export function formatHour(
+  instant: string | number | Date,
+  options: TimeOptions,
+  locale = appLocale(),
+): string {
   if (options.hourFormat === "24") return formatTime(instant, options, locale);
   return new Intl.DateTimeFormat(locale, {
     timeZone: options.timezone,
@@ -78,8 +86,11 @@ export function weekdayShort(key: string, locale = appLocale()): string {
   );
 }
 
-/** How far a zone's wall clock is ahead of UTC at an instant, in ms. */
-function zoneOffset(instant: number, timezone: string): number {
+/** What a zone's wall clock shows at an instant, read part by part ("year", "month", … "second"). */
+function wallClockParts(
+  instant: number | Date,
+  timezone: string,
+): (type: Intl.DateTimeFormatPartTypes) => string {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone: timezone,
     hourCycle: "h23",
@@ -90,7 +101,13 @@ function zoneOffset(instant: number, timezone: string): number {
     minute: "2-digit",
     second: "2-digit",
   }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return (type) => parts.find((p) => p.type === type)?.value ?? "00";
+}
+
+/** How far a zone's wall clock is ahead of UTC at an instant, in ms. */
+function zoneOffset(instant: number, timezone: string): number {
+  const part = wallClockParts(instant, timezone);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(part(type));
   const wall = Date.UTC(
     get("year"),
     get("month") - 1,
@@ -144,7 +161,11 @@ export function formatPercent(value: number | null, locale = appLocale()): strin
 }
 
 /** A plain number in the app's language ("1,234.5"; "1.234,5" in German). */
-export function formatNumber(value: number, locale = appLocale(), options?: Intl.NumberFormatOptions): string {
+export function formatNumber(
+  value: number,
+  locale = appLocale(),
+  options?: Intl.NumberFormatOptions,
+): string {
   return new Intl.NumberFormat(locale, options).format(value);
 }
 
@@ -159,15 +180,6 @@ export function readableOn(hex: string): "#000" | "#fff" {
 
 /** What a zone's wall clock shows at an instant: date "YYYY-MM-DD" and time "HH:MM". */
 export function zonedWallClock(instant: number | Date, timezone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: timezone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  const get = wallClockParts(instant, timezone);
   return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
 }

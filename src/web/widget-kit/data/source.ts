@@ -75,7 +75,11 @@ export function forecastRequest(
 }
 
 /** The entries of one Feed widget's feeds. */
-export function feedsRequest(source: DataSource, widgetId: string, urls: string[]): DataRequest<FeedResult[]> {
+export function feedsRequest(
+  source: DataSource,
+  widgetId: string,
+  urls: string[],
+): DataRequest<FeedResult[]> {
   if (source.kind === "public")
     return {
       queryKey: ["public-widget", source.dashboardId, widgetId, "feeds", urls.join(" ")],

@@ -1,5 +1,8 @@
-import { useId } from "react";
+import type { TFunction } from "i18next";
+import { type ComponentProps, type ComponentType, useId } from "react";
+import { useTranslation } from "react-i18next";
 import { t } from "../../i18n/i18n";
+import type { WidgetSettingsProps } from "./SettingsForm";
 
 /** Where a server-side alert shows up; said under every alert option so no panel promises more. */
 export const alertHint = (): string => t("widgets.settings.alertHint");
@@ -49,4 +52,59 @@ export function AlertToggle({
       <AlertHint id={hintId} />
     </div>
   );
+}
+
+/** The keys of a config that hold an on/off value. */
+type FlagKey<C> = { [K in keyof C]-?: C[K] extends boolean | undefined ? K : never }[keyof C];
+
+/**
+ * An alert option kept in an optional config key (`notify`, `notifyNewMail`): on stores `true`,
+ * off leaves the key out, like every optional alert key.
+ */
+export function AlertFlag<C extends object>({
+  config,
+  onChange,
+  flag,
+  ...toggle
+}: {
+  config: C;
+  onChange(next: C): void;
+  flag: FlagKey<C>;
+} & Omit<ComponentProps<typeof AlertToggle>, "checked" | "onChange">) {
+  return (
+    <AlertToggle
+      {...toggle}
+      checked={config[flag] === true}
+      onChange={(on) => {
+        const { [flag]: _old, ...rest } = config;
+        onChange((on ? { ...rest, [flag]: true } : rest) as C);
+      }}
+    />
+  );
+}
+
+/**
+ * The settings part of a widget whose one alert is such a key (Countdown, Status). `unavailable`
+ * says why it cannot be switched on yet (no date, no address), or null; one that is on can always
+ * be switched off.
+ */
+export function alertFlagSetting<C extends object>(
+  flag: FlagKey<C>,
+  label: (t: TFunction) => string,
+  unavailable?: (config: C, t: TFunction) => string | null,
+): ComponentType<WidgetSettingsProps<C>> {
+  return function AlertFlagSetting({ config, onChange }: WidgetSettingsProps<C>) {
+    const { t } = useTranslation();
+    const reason = config[flag] === true ? null : (unavailable?.(config, t) ?? null);
+    return (
+      <AlertFlag
+        config={config}
+        onChange={onChange}
+        flag={flag}
+        label={label(t)}
+        disabled={reason !== null}
+        disabledReason={reason ?? undefined}
+      />
+    );
+  };
 }

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { WidgetType } from "../../../widgets/index";
 import { isRecord } from "../../lib/parse";
 import type { WidgetDefinition } from "../types";
+import { WidgetEmpty } from "../WidgetEmpty";
 
 function NoPreview() {
   return null;
@@ -9,11 +10,7 @@ function NoPreview() {
 
 function Unsupported() {
   const { t } = useTranslation();
-  return (
-    <div className="widget-empty">
-      <p>{t("widgets.unsupported.text")}</p>
-    </div>
-  );
+  return <WidgetEmpty text={t("widgets.unsupported.text")} />;
 }
 
 export function unsupportedWidget(type: string): WidgetDefinition<object> {

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { iconSlug } from "../../../contract/icons";
 import { Icon } from "../../../web/ui/icons";
+import { useFocusBack } from "../../../web/widget-kit/ItemEditing";
 import { BundledIconTile, useBundledIcon } from "./BundledIcon";
 
 /**
@@ -20,12 +20,7 @@ export function IconChoice({
   onToggle(): void;
 }) {
   const { t } = useTranslation();
-  const button = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    if (wasOpen.current && !open) button.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
+  const button = useFocusBack(open);
   const slug = icon ? iconSlug(icon) : null;
   const title = useBundledIcon(slug).data?.title ?? slug;
   const site = (

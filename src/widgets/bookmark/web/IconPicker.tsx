@@ -5,6 +5,7 @@ import { type BundledIcon, iconSlug } from "../../../contract/icons";
 import { dataApi } from "../../../web/lib/data-api";
 import { useDebounced } from "../../../web/lib/use-debounced";
 import { Icon } from "../../../web/ui/icons";
+import { SearchInput } from "../../../web/widget-kit/SearchInput";
 import { IconGlyph } from "./BundledIcon";
 
 /** "Site icon" (the favicon) is the picker's first choice: no bundled icon. */
@@ -92,27 +93,24 @@ export default function IconPicker({
 
   return (
     <div className="icon-picker">
-      <div className="search-input compact">
-        <Icon name="search" size={14} />
-        <input
-          type="search"
-          role="combobox"
-          aria-label={t("widgets.bookmark.icon.search", { name })}
-          aria-expanded="true"
-          aria-controls={listId}
-          aria-activedescendant={optionId(current)}
-          aria-autocomplete="list"
-          placeholder={t("widgets.bookmark.icon.searchPlaceholder")}
-          value={query}
-          // biome-ignore lint/a11y/noAutofocus: the picker opens on request; typing goes straight in.
-          autoFocus
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setActive(e.target.value.trim() ? 1 : 0);
-          }}
-          onKeyDown={onKeyDown}
-        />
-      </div>
+      <SearchInput
+        compact
+        role="combobox"
+        aria-label={t("widgets.bookmark.icon.search", { name })}
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-activedescendant={optionId(current)}
+        aria-autocomplete="list"
+        placeholder={t("widgets.bookmark.icon.searchPlaceholder")}
+        value={query}
+        // The picker opens on request; typing goes straight in.
+        autoFocus
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(e.target.value.trim() ? 1 : 0);
+        }}
+        onKeyDown={onKeyDown}
+      />
       <div className="visually-hidden" aria-live="polite">
         {search.isFetching ? "" : t("widgets.bookmark.icon.matches", { count: icons.length })}
       </div>

@@ -3,43 +3,31 @@ import { useTranslation } from "react-i18next";
 import { newId } from "../../../web/lib/ids";
 import { normaliseUserUrl } from "../../../web/lib/parse";
 import { Skeleton } from "../../../web/ui/States";
-import { AddressInput } from "../../../web/widget-kit/settings/AddressInput";
+import { AddressInput, type AddressRow, useAddressRows } from "../../../web/widget-kit/settings/AddressInput";
 import { ListEditor } from "../../../web/widget-kit/settings/ListEditor";
 import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
-import type { BookmarkConfig } from "../contract";
+import type { Bookmark, BookmarkConfig } from "../contract";
 import { IconChoice } from "./IconChoice";
 import { iconHint } from "./logic";
 
 // The picker (and the icon search behind it) loads only when someone opens it.
 const IconPicker = lazy(() => import("./IconPicker"));
 
-interface Row {
-  id: string;
-  title: string;
-  /** What was typed; only a valid address replaces the saved one. */
-  url: string;
-  saved: string;
-  /** A bundled icon ("si:jellyfin"), or undefined for the site's own icon. */
-  icon?: string;
-}
-
 export function BookmarkSettings({ config, onChange }: WidgetSettingsProps<BookmarkConfig>) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<Row[]>(() => config.bookmarks.map((b) => ({ ...b, saved: b.url })));
+  const [rows, publish] = useAddressRows(
+    config.bookmarks,
+    (row, url) => ({
+      id: row.id,
+      title: row.title.trim() || new URL(url).hostname,
+      url,
+      ...(row.icon ? { icon: row.icon } : {}),
+    }),
+    (bookmarks) => onChange({ bookmarks }),
+  );
   // One picker open at a time: the row whose icon is being chosen.
   const [picking, setPicking] = useState<string | null>(null);
-  const publish = (next: Row[]) => {
-    setRows(next);
-    onChange({
-      bookmarks: next.flatMap((row) => {
-        const url = normaliseUserUrl(row.url) ?? row.saved;
-        if (!url) return [];
-        const title = row.title.trim() || new URL(url).hostname;
-        return [{ id: row.id, title, url, ...(row.icon ? { icon: row.icon } : {}) }];
-      }),
-    });
-  };
-  const name = (row: Row) => row.title || row.url || t("widgets.bookmark.fallbackName");
+  const name = (row: AddressRow<Bookmark>) => row.title || row.url || t("widgets.bookmark.fallbackName");
   return (
     <ListEditor
       items={rows}

@@ -1,13 +1,15 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { iconSlug } from "../../../contract/icons";
 import { hostname } from "../../../contract/widget-kit/fields";
 import { newId } from "../../../web/lib/ids";
-import { normaliseUserUrl } from "../../../web/lib/parse";
 import { moveItem, useDragList } from "../../../web/lib/reorder";
-import { Icon } from "../../../web/ui/icons";
+import { Icon, IconButton } from "../../../web/ui/icons";
 import { useDataSource } from "../../../web/widget-kit/data/source";
-import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { PreviewList } from "../../../web/widget-kit/PreviewList";
+import { useAddressDraft } from "../../../web/widget-kit/settings/AddressInput";
+import { defineWidget, type WidgetProps, withReadOnlyView } from "../../../web/widget-kit/types";
+import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { type Bookmark, type BookmarkConfig, bookmarkWidget as contract } from "../contract";
 import { BundledIconTile } from "./BundledIcon";
 import { faviconUrl, initialOf } from "./logic";
@@ -71,19 +73,11 @@ function BookmarkForm({
 }) {
   const { t } = useTranslation();
   const [title, setTitle] = useState(initial?.title ?? "");
-  const [url, setUrl] = useState(initial?.url ?? "");
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const normalised = normaliseUserUrl(url);
-    if (!normalised) {
-      setError(t("widgets.bookmark.invalidUrl"));
-      return;
-    }
-    onSubmit({ title: title.trim() || hostname(normalised), url: normalised });
-  };
+  const url = useAddressDraft(initial?.url ?? "", (address) =>
+    onSubmit({ title: title.trim() || hostname(address), url: address }),
+  );
   return (
-    <form className="inline-form" onSubmit={submit} onKeyDown={(e) => e.key === "Escape" && onCancel()}>
+    <form className="inline-form" onSubmit={url.submit} onKeyDown={(e) => e.key === "Escape" && onCancel()}>
       <input
         aria-label={t("widgets.bookmark.titleField")}
         placeholder={t("widgets.bookmark.titlePlaceholder")}
@@ -94,19 +88,16 @@ function BookmarkForm({
       <input
         aria-label={t("widgets.bookmark.urlField")}
         placeholder={t("widgets.bookmark.urlPlaceholder")}
-        value={url}
+        value={url.text}
         // biome-ignore lint/a11y/noAutofocus: the form opens on request; typing goes straight in.
         autoFocus={!initial}
         inputMode="url"
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => {
-          setUrl(e.target.value);
-          setError(null);
-        }}
+        aria-invalid={url.invalid ? true : undefined}
+        onChange={(e) => url.change(e.target.value)}
       />
-      {error && (
+      {url.invalid && (
         <p className="field-error" role="alert">
-          {error}
+          {t("widgets.bookmark.invalidUrl")}
         </p>
       )}
       <div className="inline-form-actions">
@@ -141,14 +132,10 @@ function BookmarkLink({ bookmark }: { bookmark: Bookmark }) {
 }
 
 /** A visitor's view: the links, nothing to change. */
-function BookmarkList({ bookmarks }: { bookmarks: Bookmark[] }) {
+function BookmarkList({ config }: { config: BookmarkConfig }) {
   const { t } = useTranslation();
-  if (bookmarks.length === 0)
-    return (
-      <div className="widget-empty">
-        <p>{t("widgets.bookmark.none")}</p>
-      </div>
-    );
+  const bookmarks = config.bookmarks;
+  if (bookmarks.length === 0) return <WidgetEmpty text={t("widgets.bookmark.none")} />;
   return (
     <ul className="bookmark-list bookmarks">
       {bookmarks.map((bookmark) => (
@@ -158,11 +145,6 @@ function BookmarkList({ bookmarks }: { bookmarks: Bookmark[] }) {
       ))}
     </ul>
   );
-}
-
-function BookmarkWidget({ config, update, readOnly }: WidgetProps<BookmarkConfig>) {
-  if (readOnly) return <BookmarkList bookmarks={config.bookmarks} />;
-  return <BookmarkEditor config={config} update={update} />;
 }
 
 function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "config" | "update">) {
@@ -176,11 +158,7 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
 
   return (
     <div className="bookmarks">
-      {list.length === 0 && !adding && (
-        <div className="widget-empty">
-          <p>{t("widgets.bookmark.empty")}</p>
-        </div>
-      )}
+      {list.length === 0 && !adding && <WidgetEmpty text={t("widgets.bookmark.empty")} />}
       <ul className="bookmark-list">
         {list.map((bookmark, index) =>
           editing === bookmark.id ? (
@@ -204,33 +182,30 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
             >
               <BookmarkLink bookmark={bookmark} />
               <div className="row-actions">
-                <button
-                  type="button"
-                  className="icon-button small drag-handle"
+                <IconButton
+                  icon="grip"
+                  size={14}
+                  className="small drag-handle"
                   data-role="handle"
-                  aria-label={t("widgets.bookmark.reorder", { title: bookmark.title })}
+                  label={t("widgets.bookmark.reorder", { title: bookmark.title })}
                   onKeyDown={drag.handleKeyDown(index)}
-                >
-                  <Icon name="grip" size={14} />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button small"
-                  aria-label={t("widgets.bookmark.edit", { title: bookmark.title })}
+                />
+                <IconButton
+                  icon="pencil"
+                  size={14}
+                  className="small"
+                  label={t("widgets.bookmark.edit", { title: bookmark.title })}
                   onClick={() => setEditing(bookmark.id)}
-                >
-                  <Icon name="pencil" size={14} />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button small danger"
-                  aria-label={t("widgets.bookmark.remove", { title: bookmark.title })}
+                />
+                <IconButton
+                  icon="trash"
+                  size={14}
+                  className="small danger"
+                  label={t("widgets.bookmark.remove", { title: bookmark.title })}
                   onClick={() =>
                     update((c) => ({ bookmarks: c.bookmarks.filter((b) => b.id !== bookmark.id) }))
                   }
-                >
-                  <Icon name="trash" size={14} />
-                </button>
+                />
               </div>
             </li>
           ),
@@ -255,19 +230,18 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
 
 function BookmarkPreview() {
   const { t } = useTranslation();
+  const labels = [
+    t("widgets.bookmark.preview.docs"),
+    t("widgets.bookmark.preview.calendar"),
+    t("widgets.bookmark.preview.statusPage"),
+  ];
   return (
-    <div className="preview preview-list">
-      {[
-        t("widgets.bookmark.preview.docs"),
-        t("widgets.bookmark.preview.calendar"),
-        t("widgets.bookmark.preview.statusPage"),
-      ].map((label, i) => (
-        <div key={label} className="preview-row">
-          <span className="preview-dot" style={{ background: `hsl(${i * 110 + 200} 55% 50%)` }} />
-          {label}
-        </div>
-      ))}
-    </div>
+    <PreviewList
+      rows={labels.map((label, i) => ({
+        text: label,
+        mark: <span className="preview-dot" style={{ background: `hsl(${i * 110 + 200} 55% 50%)` }} />,
+      }))}
+    />
   );
 }
 
@@ -288,7 +262,7 @@ export default defineWidget(contract, {
   icon: "bookmark",
   defaultSize: { columns: 5, rows: 15 },
   minSize: { columns: 3, rows: 8 },
-  Component: BookmarkWidget,
+  Component: withReadOnlyView(BookmarkEditor, BookmarkList),
   settings: [BookmarkSettings],
   Preview: BookmarkPreview,
 });

@@ -3,9 +3,9 @@ import { t } from "../../../web/i18n/i18n";
 import { useLocale } from "../../../web/i18n/use-locale";
 import { dataApi, dataKeys } from "../../../web/lib/data-api";
 import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
-import { ProviderGate } from "../../../web/widget-kit/data/ProviderGate";
+import { gatedWidget } from "../../../web/widget-kit/data/ProviderGate";
 import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
-import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { defineWidget } from "../../../web/widget-kit/types";
 import { heatmapWidget as contract, type HeatmapConfig } from "../contract";
 import { describeDay, type HeatmapDay, heatmapGrid, heatmapStats, weekdayLabels } from "./logic";
 
@@ -123,15 +123,6 @@ function HeatmapBody({ config }: { config: HeatmapConfig }) {
   );
 }
 
-function HeatmapWidget({ config }: WidgetProps<HeatmapConfig>) {
-  const { t } = useTranslation();
-  return (
-    <ProviderGate provider="codehost" purpose={t("widgets.codehostHeatmap.purpose")}>
-      <HeatmapBody config={config} />
-    </ProviderGate>
-  );
-}
-
 function HeatmapPreview() {
   return (
     <svg className="preview preview-heatmap" viewBox="0 0 96 40" aria-hidden="true">
@@ -165,7 +156,7 @@ export default defineWidget(contract, {
   setupSize: { columns: 5, rows: 12 },
   minSize: { columns: 6, rows: 9 },
   title: (config) => (config.login ? t("widgets.codehostHeatmap.title", { login: config.login }) : undefined),
-  Component: HeatmapWidget,
+  Component: gatedWidget("codehost", (t) => t("widgets.codehostHeatmap.purpose"), HeatmapBody),
   settings: [
     // Getters: the form reads its words when it renders, in the language of that moment.
     {

@@ -7,9 +7,12 @@ import { useNow } from "../../../web/lib/use-now";
 import { Icon } from "../../../web/ui/icons";
 import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
 import { readableOn, relativeTime } from "../../../web/widget-kit/data/format";
-import { ProviderGate } from "../../../web/widget-kit/data/ProviderGate";
+import { gatedWidget } from "../../../web/widget-kit/data/ProviderGate";
 import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { PreviewList } from "../../../web/widget-kit/PreviewList";
+import { SearchInput } from "../../../web/widget-kit/SearchInput";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { type CodehostConfig, codehostWidget as contract } from "../contract";
 import { type CodehostTab, filterItems, itemLabels } from "./logic";
 import { RepositorySettings } from "./Settings";
@@ -104,18 +107,15 @@ function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config
             </button>
           ))}
         </div>
-        <div className="search-input compact">
-          <Icon name="search" size={14} />
-          <input
-            type="search"
-            aria-label={
-              config.tab === "pulls" ? t("widgets.codehost.filterPulls") : t("widgets.codehost.filterIssues")
-            }
-            placeholder={t("widgets.codehost.filter")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          compact
+          aria-label={
+            config.tab === "pulls" ? t("widgets.codehost.filterPulls") : t("widgets.codehost.filterIssues")
+          }
+          placeholder={t("widgets.codehost.filter")}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
       <DataFrame
         query={query}
@@ -144,15 +144,15 @@ function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config
                 </fieldset>
               )}
               {shown.length === 0 ? (
-                <div className="widget-empty">
-                  <p>
-                    {page.items.length === 0
+                <WidgetEmpty
+                  text={
+                    page.items.length === 0
                       ? config.tab === "pulls"
                         ? t("widgets.codehost.noPulls")
                         : t("widgets.codehost.noIssues")
-                      : t("widgets.codehost.noMatch")}
-                  </p>
-                </div>
+                      : t("widgets.codehost.noMatch")
+                  }
+                />
               ) : (
                 <ul className="work-list">
                   {shown.map((item) => (
@@ -183,30 +183,20 @@ function WorkItems({ config, update }: Pick<WidgetProps<CodehostConfig>, "config
   );
 }
 
-function CodehostWidget({ config, update }: WidgetProps<CodehostConfig>) {
-  const { t } = useTranslation();
-  return (
-    <ProviderGate provider="codehost" purpose={t("widgets.codehost.purpose")}>
-      <WorkItems config={config} update={update} />
-    </ProviderGate>
-  );
-}
-
 function CodehostPreview() {
   const { t } = useTranslation();
+  const titles = [
+    t("widgets.codehost.preview.login"),
+    t("widgets.codehost.preview.darkMode"),
+    t("widgets.codehost.preview.bump"),
+  ];
   return (
-    <div className="preview preview-list">
-      {[
-        t("widgets.codehost.preview.login"),
-        t("widgets.codehost.preview.darkMode"),
-        t("widgets.codehost.preview.bump"),
-      ].map((title, i) => (
-        <div key={title} className="preview-row">
-          <Icon name={i === 1 ? "gitPull" : "issue"} size={11} />
-          {title}
-        </div>
-      ))}
-    </div>
+    <PreviewList
+      rows={titles.map((title, i) => ({
+        text: title,
+        mark: <Icon name={i === 1 ? "gitPull" : "issue"} size={11} />,
+      }))}
+    />
   );
 }
 
@@ -220,7 +210,7 @@ export default defineWidget(contract, {
   defaultSize: { columns: 7, rows: 20 },
   setupSize: { columns: 5, rows: 12 },
   minSize: { columns: 4, rows: 10 },
-  Component: CodehostWidget,
+  Component: gatedWidget("codehost", (t) => t("widgets.codehost.purpose"), WorkItems),
   settings: [
     // Getters: the form reads its words when it renders, in the language of that moment.
     {

@@ -5,10 +5,10 @@ import { useLocale } from "../../../web/i18n/use-locale";
 import { useNow } from "../../../web/lib/use-now";
 import { Field } from "../../../web/ui/fields";
 import { Icon } from "../../../web/ui/icons";
+import { alertFlagSetting } from "../../../web/widget-kit/settings/AlertOption";
 import { defineWidget, type WidgetProps, type WidgetSettingsProps } from "../../../web/widget-kit/types";
 import { type CountdownConfig, countdownWidget as contract, DEFAULT_EMOJI, EMOJI_CHOICES } from "../contract";
 import { formatTarget, fromLocalInput, remaining, timeLeftLabel, toLocalInput } from "./logic";
-import { NotifySetting } from "./Settings";
 
 function Countdown({ config, settings, openSettings, readOnly }: WidgetProps<CountdownConfig>) {
   const now = useNow(1000);
@@ -145,7 +145,12 @@ export default defineWidget(contract, {
     },
     EmojiSetting,
     TargetSetting,
-    NotifySetting,
+    // The server sends one reminder when the target passes (issue 16).
+    alertFlagSetting<CountdownConfig>(
+      "notify",
+      (t) => t("widgets.countdown.notify"),
+      (config, t) => (config.target ? null : t("widgets.countdown.setDateFirst")),
+    ),
   ],
   Preview: CountdownPreview,
 });

@@ -20,6 +20,37 @@ import {
 const directionLabel = (direction: AlertDirection): string =>
   direction === "below" ? translate("widgets.crypto.alerts.below") : translate("widgets.crypto.alerts.above");
 
+/** A select of the add row, which reads as a sentence: its label is for screen readers only. */
+function RowSelect<V extends string>({
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: readonly (readonly [value: V, text: string])[];
+  disabled: boolean;
+  onChange(value: NoInfer<V>): void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 /** `alerts`: the server tells the user when a pair's price crosses a line (issue 16). */
 export function AlertsSettings({ config, onChange }: WidgetSettingsProps<CryptoConfig>) {
   const { t } = useTranslation();
@@ -28,7 +59,7 @@ export function AlertsSettings({ config, onChange }: WidgetSettingsProps<CryptoC
   const [pick, setPick] = useState(config.pairs[0] ?? "");
   const [direction, setDirection] = useState<AlertDirection>("above");
   const [priceText, setPriceText] = useState("");
-  const ids = { legend: useId(), hint: useId(), error: useId(), pair: useId(), dir: useId(), price: useId() };
+  const ids = { legend: useId(), hint: useId(), error: useId(), price: useId() };
   // The chosen pair may have been unticked above in this same draft.
   const pair = config.pairs.includes(pick) ? pick : (config.pairs[0] ?? "");
   const price = parseAlertPrice(priceText);
@@ -82,36 +113,20 @@ export function AlertsSettings({ config, onChange }: WidgetSettingsProps<CryptoC
         </ul>
       )}
       <div className="crypto-alert-add">
-        <label className="visually-hidden" htmlFor={ids.pair}>
-          {t("widgets.crypto.alerts.pair")}
-        </label>
-        <select
-          id={ids.pair}
+        <RowSelect
+          label={t("widgets.crypto.alerts.pair")}
           value={pair}
+          options={config.pairs.map((p) => [p, p] as const)}
           disabled={blocked !== null}
-          onChange={(e) => setPick(e.target.value)}
-        >
-          {config.pairs.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-        <label className="visually-hidden" htmlFor={ids.dir}>
-          {t("widgets.crypto.alerts.direction")}
-        </label>
-        <select
-          id={ids.dir}
+          onChange={setPick}
+        />
+        <RowSelect
+          label={t("widgets.crypto.alerts.direction")}
           value={direction}
+          options={ALERT_DIRECTIONS.map((d) => [d, directionLabel(d)] as const)}
           disabled={blocked !== null}
-          onChange={(e) => setDirection(e.target.value as AlertDirection)}
-        >
-          {ALERT_DIRECTIONS.map((d) => (
-            <option key={d} value={d}>
-              {directionLabel(d)}
-            </option>
-          ))}
-        </select>
+          onChange={setDirection}
+        />
         <label className="visually-hidden" htmlFor={ids.price}>
           {pair
             ? t("widgets.crypto.alerts.priceIn", { quote: quoteOfPair(pair) })

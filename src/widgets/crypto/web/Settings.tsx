@@ -3,8 +3,9 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dataApi } from "../../../web/lib/data-api";
 import { Field } from "../../../web/ui/fields";
-import { Icon } from "../../../web/ui/icons";
-import { ErrorState, Skeleton } from "../../../web/ui/States";
+import { Skeleton } from "../../../web/ui/States";
+import { QueryView } from "../../../web/widget-kit/data/QueryView";
+import { SearchInput } from "../../../web/widget-kit/SearchInput";
 import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
 import { type CryptoConfig, MAX_PAIRS } from "../contract";
 import { baseOf, QUOTES, quoteOf, toggleBase, withQuote } from "./logic";
@@ -57,50 +58,43 @@ export function CurrencySettings({ config, onChange }: WidgetSettingsProps<Crypt
         <span className="field-label" id="crypto-currencies-label">
           {t("widgets.crypto.settings.currencies", { used: config.pairs.length, max: MAX_PAIRS })}
         </span>
-        <div className="search-input">
-          <Icon name="search" size={15} />
-          <input
-            type="search"
-            // In a settings form Enter would save and close the panel; here it only searches.
-            onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
-            aria-label={t("widgets.crypto.settings.search")}
-            placeholder={t("widgets.crypto.settings.searchPlaceholder")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        {currencies.isPending ? (
-          <Skeleton height={160} width="100%" />
-        ) : currencies.isError ? (
-          <ErrorState
-            error={currencies.error}
-            title={t("widgets.crypto.settings.listFailed")}
-            onRetry={() => void currencies.refetch()}
-          />
-        ) : (
-          <ul className="check-list" aria-labelledby="crypto-currencies-label">
-            {shown.length === 0 && (
-              <li className="muted">{t("widgets.crypto.settings.noMatch", { query: search })}</li>
-            )}
-            {shown.map((c) => {
-              const checked = selected.has(c.id);
-              return (
-                <li key={c.id}>
-                  <label className="checkbox-row">
-                    <input
-                      type="checkbox"
-                      checked={checked}
-                      disabled={!checked && full}
-                      onChange={() => onChange(toggleBase(config, c.id))}
-                    />
-                    <strong className="check-list-id">{c.id}</strong>
-                    <span className="muted">{c.name}</span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <SearchInput
+          inForm
+          aria-label={t("widgets.crypto.settings.search")}
+          placeholder={t("widgets.crypto.settings.searchPlaceholder")}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <QueryView
+          query={currencies}
+          skeleton={<Skeleton height={160} width="100%" />}
+          errorTitle={t("widgets.crypto.settings.listFailed")}
+        >
+          {() => (
+            <ul className="check-list" aria-labelledby="crypto-currencies-label">
+              {shown.length === 0 && (
+                <li className="muted">{t("widgets.crypto.settings.noMatch", { query: search })}</li>
+              )}
+              {shown.map((c) => {
+                const checked = selected.has(c.id);
+                return (
+                  <li key={c.id}>
+                    <label className="checkbox-row">
+                      <input
+                        type="checkbox"
+                        checked={checked}
+                        disabled={!checked && full}
+                        onChange={() => onChange(toggleBase(config, c.id))}
+                      />
+                      <strong className="check-list-id">{c.id}</strong>
+                      <span className="muted">{c.name}</span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryView>
       </div>
     </>
   );

@@ -10,6 +10,7 @@ import { Sparkline } from "../../../web/widget-kit/data/Sparkline";
 import { pricesRequest, useDataSource } from "../../../web/widget-kit/data/source";
 import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { type CryptoConfig, cryptoWidget as contract } from "../contract";
 import { AlertsSettings } from "./AlertsSettings";
 import {
@@ -85,14 +86,10 @@ function CryptoWidget({ widget, config, update, openSettings, readOnly }: Widget
   });
   if (pairs.length === 0) {
     return (
-      <div className="widget-empty">
-        <p>{readOnly ? t("widgets.crypto.noneChosen") : t("widgets.crypto.pick")}</p>
-        {!readOnly && (
-          <button type="button" className="button small" onClick={openSettings}>
-            {t("widgets.crypto.choose")}
-          </button>
-        )}
-      </div>
+      <WidgetEmpty
+        text={readOnly ? t("widgets.crypto.noneChosen") : t("widgets.crypto.pick")}
+        action={readOnly ? undefined : { label: t("widgets.crypto.choose"), onClick: openSettings }}
+      />
     );
   }
   return (

@@ -7,10 +7,12 @@ import { useDebounced } from "../../../web/lib/use-debounced";
 import { useNow } from "../../../web/lib/use-now";
 import { Dialog } from "../../../web/ui/Dialog";
 import { Icon } from "../../../web/ui/icons";
-import { ErrorState, Skeleton, Spinner } from "../../../web/ui/States";
+import { Skeleton } from "../../../web/ui/States";
 import { relativeTime } from "../../../web/widget-kit/data/format";
 import { ProviderGate } from "../../../web/widget-kit/data/ProviderGate";
+import { QueryView } from "../../../web/widget-kit/data/QueryView";
 import { retryData } from "../../../web/widget-kit/data/useWidgetData";
+import { SearchInput } from "../../../web/widget-kit/SearchInput";
 
 function PageSearch({ onImport }: { onImport(page: NotesPage): void }) {
   const { t } = useTranslation();
@@ -27,76 +29,74 @@ function PageSearch({ onImport }: { onImport(page: NotesPage): void }) {
 
   return (
     <div className="import-notes">
-      <div className="search-input">
-        <Icon name="search" size={15} />
-        <input
-          type="search"
-          aria-label={t("widgets.editor.import.search")}
-          placeholder={t("widgets.editor.import.searchPlaceholder")}
-          value={text}
-          maxLength={200}
-          // biome-ignore lint/a11y/noAutofocus: the dialog exists to search.
-          autoFocus
-          data-autofocus
-          onChange={(e) => setText(e.target.value)}
-        />
-        {pages.isFetching && <Spinner label={t("widgets.editor.import.searching")} />}
-      </div>
+      <SearchInput
+        searching={pages.isFetching ? t("widgets.editor.import.searching") : undefined}
+        aria-label={t("widgets.editor.import.search")}
+        placeholder={t("widgets.editor.import.searchPlaceholder")}
+        value={text}
+        maxLength={200}
+        // The dialog exists to search.
+        autoFocus
+        data-autofocus
+        onChange={(e) => setText(e.target.value)}
+      />
       {load.isError && (
         <p className="form-error" role="alert">
           {t("widgets.editor.import.failed", { reason: describeError(load.error) })}
         </p>
       )}
-      {pages.isPending ? (
-        <div className="data-skeleton">
-          <Skeleton height={36} width="100%" />
-          <Skeleton height={36} width="100%" />
-          <Skeleton height={36} width="100%" />
-        </div>
-      ) : pages.isError ? (
-        <ErrorState
-          error={pages.error}
-          title={t("widgets.editor.import.notionFailed")}
-          onRetry={() => void pages.refetch()}
-        />
-      ) : pages.data.pages.length === 0 ? (
-        <p className="muted import-none">
-          {q ? t("widgets.editor.import.noMatch", { query: q }) : t("widgets.editor.import.noPages")}
-        </p>
-      ) : (
-        <ul className="import-list" aria-label={t("widgets.editor.import.pages")}>
-          {pages.data.pages.map((page) => (
-            <li key={page.id}>
-              <button
-                type="button"
-                className="import-page"
-                disabled={load.isPending}
-                aria-label={t("widgets.editor.import.page", {
-                  title: page.title || t("widgets.editor.untitled"),
-                })}
-                onClick={() => load.mutate(page.id)}
-              >
-                <span className="import-icon" aria-hidden="true">
-                  {page.icon ?? <Icon name="note" size={15} />}
-                </span>
-                <span className="import-title">{page.title || t("widgets.editor.untitled")}</span>
-                {page.lastEditedAt && (
-                  <span className="muted import-edited">
-                    {t("widgets.editor.import.edited", {
-                      when: relativeTime(Date.parse(page.lastEditedAt), now),
+      <QueryView
+        query={pages}
+        skeleton={
+          <div className="data-skeleton">
+            <Skeleton height={36} width="100%" />
+            <Skeleton height={36} width="100%" />
+            <Skeleton height={36} width="100%" />
+          </div>
+        }
+        errorTitle={t("widgets.editor.import.notionFailed")}
+      >
+        {(found) =>
+          found.pages.length === 0 ? (
+            <p className="muted import-none">
+              {q ? t("widgets.editor.import.noMatch", { query: q }) : t("widgets.editor.import.noPages")}
+            </p>
+          ) : (
+            <ul className="import-list" aria-label={t("widgets.editor.import.pages")}>
+              {found.pages.map((page) => (
+                <li key={page.id}>
+                  <button
+                    type="button"
+                    className="import-page"
+                    disabled={load.isPending}
+                    aria-label={t("widgets.editor.import.page", {
+                      title: page.title || t("widgets.editor.untitled"),
                     })}
-                  </span>
-                )}
-                <span className="import-action">
-                  {load.isPending && load.variables === page.id
-                    ? t("widgets.editor.import.importing")
-                    : t("widgets.editor.import.action")}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+                    onClick={() => load.mutate(page.id)}
+                  >
+                    <span className="import-icon" aria-hidden="true">
+                      {page.icon ?? <Icon name="note" size={15} />}
+                    </span>
+                    <span className="import-title">{page.title || t("widgets.editor.untitled")}</span>
+                    {page.lastEditedAt && (
+                      <span className="muted import-edited">
+                        {t("widgets.editor.import.edited", {
+                          when: relativeTime(Date.parse(page.lastEditedAt), now),
+                        })}
+                      </span>
+                    )}
+                    <span className="import-action">
+                      {load.isPending && load.variables === page.id
+                        ? t("widgets.editor.import.importing")
+                        : t("widgets.editor.import.action")}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
       {pages.data?.nextCursor && <p className="muted import-none">{t("widgets.editor.import.more")}</p>}
     </div>
   );

@@ -6,7 +6,9 @@ import { newId } from "../../../web/lib/ids";
 import { Icon } from "../../../web/ui/icons";
 import { Skeleton } from "../../../web/ui/States";
 import { useToasts } from "../../../web/ui/Toasts";
-import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { DeleteButton } from "../../../web/widget-kit/ItemEditing";
+import { defineWidget, type WidgetProps, withReadOnlyView } from "../../../web/widget-kit/types";
+import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { editorWidget as contract, type EditorConfig } from "../contract";
 import { noteFromPage, noteLabel, updateNote } from "./logic";
 import { EditorSettings } from "./Settings";
@@ -18,12 +20,7 @@ const ImportDialog = lazy(() => import("./ImportDialog"));
 /** A visitor's view: every note rendered, one after the other; nothing to edit. */
 function NotesView({ config }: { config: EditorConfig }) {
   const { t } = useTranslation();
-  if (config.notes.length === 0)
-    return (
-      <div className="widget-empty">
-        <p>{t("widgets.editor.none")}</p>
-      </div>
-    );
+  if (config.notes.length === 0) return <WidgetEmpty text={t("widgets.editor.none")} />;
   return (
     <div className="notes-view">
       {config.notes.map((note) => (
@@ -42,11 +39,6 @@ function NotesView({ config }: { config: EditorConfig }) {
       ))}
     </div>
   );
-}
-
-function EditorWidget(props: WidgetProps<EditorConfig>) {
-  if (props.readOnly) return <NotesView config={props.config} />;
-  return <NotesEditor {...props} />;
 }
 
 /** The command palette opens a note by navigating here with `{openNote: {widgetId, noteId}}`. */
@@ -76,7 +68,6 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
     });
   });
   const [preview, setPreview] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [importing, setImporting] = useState(false);
   const toasts = useToasts();
   const note = config.notes.find((n) => n.id === selected) ?? config.notes[0] ?? null;
@@ -112,8 +103,7 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
 
   if (!note) {
     return (
-      <div className="widget-empty">
-        <p>{t("widgets.editor.empty")}</p>
+      <WidgetEmpty text={t("widgets.editor.empty")}>
         <div className="widget-empty-actions">
           <button type="button" className="button small" onClick={create}>
             <Icon name="plus" size={14} /> {t("widgets.editor.newNote")}
@@ -123,7 +113,7 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
           </button>
         </div>
         {importDialog}
-      </div>
+      </WidgetEmpty>
     );
   }
 
@@ -151,10 +141,7 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
                 type="button"
                 className={`editor-note${n.id === note.id ? " is-selected" : ""}`}
                 aria-current={n.id === note.id ? "true" : undefined}
-                onClick={() => {
-                  setSelected(n.id);
-                  setConfirmDelete(false);
-                }}
+                onClick={() => setSelected(n.id)}
               >
                 {n.emoji && <span aria-hidden="true">{n.emoji}</span>}
                 <span className="editor-note-label">{noteLabel(n)}</span>
@@ -191,31 +178,16 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
               {t("widgets.editor.preview")}
             </button>
           </fieldset>
-          {confirmDelete ? (
-            <button
-              type="button"
-              className="button danger small"
-              // biome-ignore lint/a11y/noAutofocus: the confirmation takes focus so Enter confirms.
-              autoFocus
-              onBlur={() => setConfirmDelete(false)}
-              onClick={() => {
-                update((c) => ({ notes: c.notes.filter((n) => n.id !== note.id) }));
-                setConfirmDelete(false);
-                setSelected(null);
-              }}
-            >
-              {t("widgets.editor.deleteConfirm")}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="icon-button small danger"
-              aria-label={t("widgets.editor.delete")}
-              onClick={() => setConfirmDelete(true)}
-            >
-              <Icon name="trash" size={14} />
-            </button>
-          )}
+          <DeleteButton
+            // Another note starts unasked.
+            key={note.id}
+            label={t("widgets.editor.delete")}
+            confirm={t("widgets.editor.deleteConfirm")}
+            onDelete={() => {
+              update((c) => ({ notes: c.notes.filter((n) => n.id !== note.id) }));
+              setSelected(null);
+            }}
+          />
         </div>
         {preview ? (
           <div className="editor-preview">
@@ -266,7 +238,7 @@ export default defineWidget(contract, {
   icon: "note",
   defaultSize: { columns: 8, rows: 19 },
   minSize: { columns: 4, rows: 10 },
-  Component: EditorWidget,
+  Component: withReadOnlyView(NotesEditor, NotesView),
   settings: [EditorSettings],
   Preview: EditorPreview,
 });

@@ -1,32 +1,17 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newId } from "../../../web/lib/ids";
-import { normaliseUserUrl } from "../../../web/lib/parse";
-import { AddressInput } from "../../../web/widget-kit/settings/AddressInput";
+import { AddressInput, useAddressRows } from "../../../web/widget-kit/settings/AddressInput";
 import { ListEditor } from "../../../web/widget-kit/settings/ListEditor";
 import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
 import { FEEDS_MAX, type FeedConfig } from "../contract";
 
-interface Row {
-  id: string;
-  /** What was typed; only a valid address replaces the saved one. */
-  url: string;
-  saved: string;
-}
-
 export function FeedSettings({ config, onChange }: WidgetSettingsProps<FeedConfig>) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<Row[]>(() => config.feeds.map((f) => ({ ...f, saved: f.url })));
-  const publish = (next: Row[]) => {
-    setRows(next);
-    onChange({
-      ...config,
-      feeds: next.flatMap((row) => {
-        const url = normaliseUserUrl(row.url) ?? row.saved;
-        return url ? [{ id: row.id, url }] : [];
-      }),
-    });
-  };
+  const [rows, publish] = useAddressRows(
+    config.feeds,
+    (row, url) => ({ id: row.id, url }),
+    (feeds) => onChange({ ...config, feeds }),
+  );
   return (
     <ListEditor
       items={rows}

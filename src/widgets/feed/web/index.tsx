@@ -1,11 +1,9 @@
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Problem } from "../../../contract/errors";
 import { t } from "../../../web/i18n/i18n";
 import { useLocale } from "../../../web/i18n/use-locale";
 import { ApiError } from "../../../web/lib/api";
 import { newId } from "../../../web/lib/ids";
-import { normaliseUserUrl } from "../../../web/lib/parse";
 import { useNow } from "../../../web/lib/use-now";
 import { Icon } from "../../../web/ui/icons";
 import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
@@ -13,7 +11,9 @@ import { describeDataError } from "../../../web/widget-kit/data/errors";
 import { relativeTime } from "../../../web/widget-kit/data/format";
 import { feedsRequest, useDataSource } from "../../../web/widget-kit/data/source";
 import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { useAddressDraft } from "../../../web/widget-kit/settings/AddressInput";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { feedWidget as contract, type FeedConfig } from "../contract";
 import { type Entry, type FeedFailureError, mergeFeeds } from "./logic";
 import { FeedSettings } from "./Settings";
@@ -59,16 +59,9 @@ function feedFailure(error: FeedFailureError): string {
 /** The first feed, typed straight into the empty widget. */
 function FirstFeed({ onAdd }: { onAdd(url: string): void }) {
   const { t } = useTranslation();
-  const [text, setText] = useState("");
-  const [invalid, setInvalid] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const url = normaliseUserUrl(text);
-    if (!url) return setInvalid(true);
-    onAdd(url);
-  };
+  const draft = useAddressDraft("", onAdd);
   return (
-    <form className="feed-setup" onSubmit={submit}>
+    <form className="feed-setup" onSubmit={draft.submit}>
       <label htmlFor="feed-first-url">
         <Icon name="rss" size={15} /> {t("widgets.feed.question")}
       </label>
@@ -78,18 +71,15 @@ function FirstFeed({ onAdd }: { onAdd(url: string): void }) {
           className="feed-setup-input"
           placeholder="example.com/feed.xml"
           inputMode="url"
-          value={text}
-          aria-invalid={invalid ? true : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            setInvalid(false);
-          }}
+          value={draft.text}
+          aria-invalid={draft.invalid ? true : undefined}
+          onChange={(e) => draft.change(e.target.value)}
         />
         <button type="submit" className="button primary small">
           {t("widgets.feed.follow")}
         </button>
       </div>
-      {invalid && <p className="field-error">{t("widgets.feed.invalid")}</p>}
+      {draft.invalid && <p className="field-error">{t("widgets.feed.invalid")}</p>}
     </form>
   );
 }
@@ -105,12 +95,7 @@ function FeedWidget({ widget, config, update, readOnly }: WidgetProps<FeedConfig
     enabled: urls.length > 0,
   });
   if (urls.length === 0) {
-    if (readOnly)
-      return (
-        <div className="widget-empty">
-          <p>{t("widgets.feed.none")}</p>
-        </div>
-      );
+    if (readOnly) return <WidgetEmpty text={t("widgets.feed.none")} />;
     return <FirstFeed onAdd={(url) => update((c) => ({ ...c, feeds: [{ id: newId(), url }] }))} />;
   }
   return (

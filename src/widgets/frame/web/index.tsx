@@ -1,45 +1,37 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { hostname } from "../../../contract/widget-kit/fields";
 import { t } from "../../../web/i18n/i18n";
 import { normaliseUserUrl } from "../../../web/lib/parse";
 import { Icon } from "../../../web/ui/icons";
+import { useAddressDraft } from "../../../web/widget-kit/settings/AddressInput";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { frameWidget as contract, type FrameConfig } from "../contract";
 import { frameSandbox, originLabel } from "./logic";
 
 function UrlForm({ initial, onSubmit }: { initial: string; onSubmit(url: string): void }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const url = normaliseUserUrl(value);
-    if (!url) setError(t("widgets.frame.invalid"));
-    else onSubmit(url);
-  };
+  const draft = useAddressDraft(initial, onSubmit);
   return (
-    <form className="frame-form" onSubmit={submit}>
+    <form className="frame-form" onSubmit={draft.submit}>
       <p>{t("widgets.frame.intro")}</p>
       <div className="frame-form-row">
         <input
           aria-label={t("widgets.frame.url")}
           placeholder="https://status.example.com"
           inputMode="url"
-          value={value}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(null);
-          }}
+          value={draft.text}
+          aria-invalid={draft.invalid ? true : undefined}
+          onChange={(e) => draft.change(e.target.value)}
         />
         <button type="submit" className="button primary small">
           {t("widgets.frame.show")}
         </button>
       </div>
-      {error && (
+      {draft.invalid && (
         <p className="field-error" role="alert">
-          {error}
+          {t("widgets.frame.invalid")}
         </p>
       )}
     </form>
@@ -51,12 +43,7 @@ function FrameWidget({ widget, config, update, readOnly }: WidgetProps<FrameConf
   // A visitor decides whether a page from another site loads: nothing is fetched until asked.
   const [loaded, setLoaded] = useState(!readOnly);
   if (!config.url) {
-    if (readOnly)
-      return (
-        <div className="widget-empty">
-          <p>{t("widgets.frame.none")}</p>
-        </div>
-      );
+    if (readOnly) return <WidgetEmpty text={t("widgets.frame.none")} />;
     return <UrlForm initial="" onSubmit={(url) => update((c) => ({ ...c, url }))} />;
   }
   const origin = originLabel(config.url);

@@ -6,7 +6,8 @@ import type { AppSettings } from "../../../web/lib/app-settings";
 import { dataApi, dataKeys, type MailSummary } from "../../../web/lib/data-api";
 import { Dialog } from "../../../web/ui/Dialog";
 import { Icon } from "../../../web/ui/icons";
-import { ErrorState, Skeleton } from "../../../web/ui/States";
+import { Skeleton } from "../../../web/ui/States";
+import { QueryView } from "../../../web/widget-kit/data/QueryView";
 import { retryData } from "../../../web/widget-kit/data/useWidgetData";
 import { senderName } from "./logic";
 
@@ -77,27 +78,27 @@ export default function MessageDialog({
         ) : undefined
       }
     >
-      {message.isPending ? (
-        <div className="mail-body-skeleton">
-          <Skeleton height={16} width="70%" />
-          <Skeleton height={16} width="90%" />
-          <Skeleton height={16} width="60%" />
-        </div>
-      ) : message.isError ? (
-        <ErrorState
-          error={message.error}
-          title={t("widgets.inbox.message.failed")}
-          onRetry={() => void message.refetch()}
-        />
-      ) : (
-        <iframe
-          className="mail-body"
-          title={t("widgets.inbox.message.frameTitle", { subject })}
-          sandbox={MAIL_SANDBOX}
-          referrerPolicy="no-referrer"
-          srcDoc={doc}
-        />
-      )}
+      <QueryView
+        query={message}
+        skeleton={
+          <div className="mail-body-skeleton">
+            <Skeleton height={16} width="70%" />
+            <Skeleton height={16} width="90%" />
+            <Skeleton height={16} width="60%" />
+          </div>
+        }
+        errorTitle={t("widgets.inbox.message.failed")}
+      >
+        {() => (
+          <iframe
+            className="mail-body"
+            title={t("widgets.inbox.message.frameTitle", { subject })}
+            sandbox={MAIL_SANDBOX}
+            referrerPolicy="no-referrer"
+            srcDoc={doc}
+          />
+        )}
+      </QueryView>
     </Dialog>
   );
 }

@@ -4,10 +4,10 @@ import { t } from "../../../web/i18n/i18n";
 import { useLocale } from "../../../web/i18n/use-locale";
 import { dataApi, dataKeys, type MailSummary } from "../../../web/lib/data-api";
 import { useNow } from "../../../web/lib/use-now";
-import { Icon } from "../../../web/ui/icons";
 import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
-import { ProviderGate } from "../../../web/widget-kit/data/ProviderGate";
+import { gatedWidget } from "../../../web/widget-kit/data/ProviderGate";
 import { useWidgetPages } from "../../../web/widget-kit/data/useWidgetData";
+import { PreviewList } from "../../../web/widget-kit/PreviewList";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
 import { inboxWidget as contract, type InboxConfig } from "../contract";
 import { mailDate, senderName } from "./logic";
@@ -61,17 +61,11 @@ function InboxBody({ config, settings }: Pick<WidgetProps<InboxConfig>, "config"
         label={t("widgets.inbox.dataLabel")}
         provider="suite"
         purpose={t("widgets.inbox.purpose")}
+        select={(data) => data.pages.flatMap((p) => p.messages)}
+        empty={{ icon: "inbox", text: t("widgets.inbox.empty") }}
       >
-        {(data) => {
-          const messages = data.pages.flatMap((p) => p.messages);
+        {(messages) => {
           const unread = messages.filter((m) => m.unread).length;
-          if (messages.length === 0)
-            return (
-              <div className="widget-empty">
-                <Icon name="inbox" size={22} />
-                <p>{t("widgets.inbox.empty")}</p>
-              </div>
-            );
           return (
             <div className="mail">
               {unread > 0 && (
@@ -112,32 +106,28 @@ function InboxBody({ config, settings }: Pick<WidgetProps<InboxConfig>, "config"
   );
 }
 
-function InboxWidget({ config, settings }: WidgetProps<InboxConfig>) {
-  const { t } = useTranslation();
-  return (
-    <ProviderGate provider="suite" purpose={t("widgets.inbox.purpose")}>
-      <InboxBody config={config} settings={settings} />
-    </ProviderGate>
-  );
-}
-
 /** Senders in the picker's sample: names, the same in every language. */
 const SAMPLE_SENDERS = ["Sam", "GitHub", "Ana"] as const;
 
 function InboxPreview() {
   const { t } = useTranslation();
+  const mails = [
+    [SAMPLE_SENDERS[0], t("widgets.inbox.preview.lunch"), true],
+    [SAMPLE_SENDERS[1], t("widgets.inbox.preview.review"), false],
+    [SAMPLE_SENDERS[2], t("widgets.inbox.preview.slides"), false],
+  ] as const;
   return (
-    <div className="preview preview-list">
-      {[
-        [SAMPLE_SENDERS[0], t("widgets.inbox.preview.lunch"), true],
-        [SAMPLE_SENDERS[1], t("widgets.inbox.preview.review"), false],
-        [SAMPLE_SENDERS[2], t("widgets.inbox.preview.slides"), false],
-      ].map(([from, subject, unread]) => (
-        <div key={String(subject)} className={`preview-row${unread ? " is-unread" : ""}`}>
-          <strong>{from}</strong> {subject}
-        </div>
-      ))}
-    </div>
+    <PreviewList
+      rows={mails.map(([from, subject, unread]) => ({
+        key: subject,
+        state: unread ? "is-unread" : undefined,
+        text: (
+          <>
+            <strong>{from}</strong> {subject}
+          </>
+        ),
+      }))}
+    />
   );
 }
 
@@ -157,7 +147,7 @@ export default defineWidget(contract, {
       return t("widgets.inbox.purpose");
     },
   },
-  Component: InboxWidget,
+  Component: gatedWidget("suite", (t) => t("widgets.inbox.purpose"), InboxBody),
   settings: [InboxSettings],
   Preview: InboxPreview,
 });

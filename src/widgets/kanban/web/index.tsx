@@ -8,8 +8,9 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { newId } from "../../../web/lib/ids";
-import { Icon } from "../../../web/ui/icons";
-import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { Icon, IconButton } from "../../../web/ui/icons";
+import { DeleteButton, InlineEdit } from "../../../web/widget-kit/ItemEditing";
+import { defineWidget, type WidgetProps, withReadOnlyView } from "../../../web/widget-kit/types";
 import { kanbanWidget as contract, KANBAN_PALETTE, type KanbanColumn, type KanbanConfig } from "../contract";
 import { findCard, moveCard } from "./logic";
 import { KanbanSettings } from "./Settings";
@@ -74,7 +75,6 @@ function ColumnHeader({
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState(false);
   const [picking, setPicking] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   return (
     <header className="kanban-column-header">
       <button
@@ -86,21 +86,13 @@ function ColumnHeader({
         onClick={() => setPicking((p) => !p)}
       />
       {renaming ? (
-        <input
+        <InlineEdit
           className="kanban-rename"
           aria-label={t("widgets.kanban.columnTitle")}
-          defaultValue={column.title}
+          value={column.title}
           maxLength={100}
-          // biome-ignore lint/a11y/noAutofocus: renaming starts on request.
-          autoFocus
-          onBlur={(e) => {
-            if (e.target.value.trim()) onRename(e.target.value.trim());
-            setRenaming(false);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") e.currentTarget.blur();
-            if (e.key === "Escape") setRenaming(false);
-          }}
+          onSave={onRename}
+          onDone={() => setRenaming(false)}
         />
       ) : (
         <h3 className="kanban-column-title" onDoubleClick={() => setRenaming(true)}>
@@ -109,35 +101,20 @@ function ColumnHeader({
         </h3>
       )}
       <div className="row-actions">
-        <button
-          type="button"
-          className="icon-button small"
-          aria-label={t("widgets.kanban.rename", { name: column.title })}
+        <IconButton
+          icon="pencil"
+          size={13}
+          className="small"
+          label={t("widgets.kanban.rename", { name: column.title })}
           onClick={() => setRenaming(true)}
-        >
-          <Icon name="pencil" size={13} />
-        </button>
-        {confirming ? (
-          <button
-            type="button"
-            className="button danger small"
-            onClick={onDelete}
-            onBlur={() => setConfirming(false)}
-            // biome-ignore lint/a11y/noAutofocus: the confirmation takes focus so Enter confirms.
-            autoFocus
-          >
-            {t("widgets.kanban.confirmDelete", { count: column.cards.length })}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="icon-button small danger"
-            aria-label={t("widgets.kanban.deleteColumnNamed", { name: column.title })}
-            onClick={() => (column.cards.length ? setConfirming(true) : onDelete())}
-          >
-            <Icon name="trash" size={13} />
-          </button>
-        )}
+        />
+        <DeleteButton
+          label={t("widgets.kanban.deleteColumnNamed", { name: column.title })}
+          confirm={t("widgets.kanban.confirmDelete", { count: column.cards.length })}
+          ask={column.cards.length > 0}
+          iconSize={13}
+          onDelete={onDelete}
+        />
       </div>
       {picking && (
         <fieldset className="swatches">
@@ -195,11 +172,6 @@ function KanbanBoard({ config }: { config: KanbanConfig }) {
       </div>
     </div>
   );
-}
-
-function KanbanWidget(props: WidgetProps<KanbanConfig>) {
-  if (props.readOnly) return <KanbanBoard config={props.config} />;
-  return <KanbanEditor {...props} />;
 }
 
 function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
@@ -322,28 +294,20 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
                   }}
                 >
                   {editing === card.id ? (
-                    <input
+                    <InlineEdit
                       className="kanban-card-edit"
                       aria-label={t("widgets.kanban.cardTitle")}
-                      defaultValue={card.title}
+                      value={card.title}
                       maxLength={500}
-                      // biome-ignore lint/a11y/noAutofocus: editing starts on request.
-                      autoFocus
-                      onBlur={(e) => {
-                        const title = e.target.value.trim();
-                        if (title && title !== card.title)
-                          update((c) => ({
-                            columns: c.columns.map((col) => ({
-                              ...col,
-                              cards: col.cards.map((x) => (x.id === card.id ? { ...x, title } : x)),
-                            })),
-                          }));
-                        setEditing(null);
-                      }}
-                      onKeyDown={(e) => {
-                        if (e.key === "Enter") e.currentTarget.blur();
-                        if (e.key === "Escape") setEditing(null);
-                      }}
+                      onSave={(title) =>
+                        update((c) => ({
+                          columns: c.columns.map((col) => ({
+                            ...col,
+                            cards: col.cards.map((x) => (x.id === card.id ? { ...x, title } : x)),
+                          })),
+                        }))
+                      }
+                      onDone={() => setEditing(null)}
                     />
                   ) : (
                     <>
@@ -357,10 +321,11 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
                       >
                         {card.title}
                       </button>
-                      <button
-                        type="button"
-                        className="icon-button small danger"
-                        aria-label={t("widgets.kanban.deleteCard", { name: card.title })}
+                      <IconButton
+                        icon="x"
+                        size={13}
+                        className="small danger"
+                        label={t("widgets.kanban.deleteCard", { name: card.title })}
                         onClick={() =>
                           update((c) => ({
                             columns: c.columns.map((col) => ({
@@ -369,9 +334,7 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
                             })),
                           }))
                         }
-                      >
-                        <Icon name="x" size={13} />
-                      </button>
+                      />
                     </>
                   )}
                 </li>
@@ -421,7 +384,7 @@ export default defineWidget(contract, {
   icon: "kanban",
   defaultSize: { columns: 10, rows: 19 },
   minSize: { columns: 5, rows: 11 },
-  Component: KanbanWidget,
+  Component: withReadOnlyView(KanbanEditor, KanbanBoard),
   settings: [KanbanSettings],
   Preview: KanbanPreview,
 });

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { PROVIDER_LABELS } from "../../../contract/providers";
-import { ApiError } from "../../../web/lib/api";
+import type { Calendar } from "../../../web/lib/data-api";
 import { Field } from "../../../web/ui/fields";
-import { ErrorState, Skeleton } from "../../../web/ui/States";
-import { ConnectPrompt } from "../../../web/widget-kit/data/ProviderGate";
+import { Skeleton } from "../../../web/ui/States";
+import { QueryView } from "../../../web/widget-kit/data/QueryView";
 import { alertHint } from "../../../web/widget-kit/settings/AlertOption";
 import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
 import { MAX_CALENDARS, type MeetingsConfig } from "../contract";
@@ -14,26 +13,26 @@ import { calendarsQuery } from "./queries";
 export function MeetingsSettings({ config, onChange }: WidgetSettingsProps<MeetingsConfig>) {
   const { t } = useTranslation();
   const calendars = useQuery(calendarsQuery);
-  if (calendars.isPending) return <Skeleton height={120} width="100%" />;
-  if (calendars.isError) {
-    // The widget's own words when the account went missing meanwhile.
-    if (calendars.error instanceof ApiError && calendars.error.code === "account_not_connected")
-      return (
-        <ConnectPrompt
-          provider="suite"
-          label={PROVIDER_LABELS.suite}
-          purpose={t("widgets.meetings.purpose")}
-        />
-      );
-    return (
-      <ErrorState
-        error={calendars.error}
-        title={t("widgets.meetings.settings.calendarsFailed")}
-        onRetry={() => void calendars.refetch()}
-      />
-    );
-  }
-  const all = calendars.data.map((c) => c.id);
+  return (
+    <QueryView
+      query={calendars}
+      skeleton={<Skeleton height={120} width="100%" />}
+      errorTitle={t("widgets.meetings.settings.calendarsFailed")}
+      // The widget's own words when the account went missing meanwhile.
+      connect={{ provider: "suite", purpose: t("widgets.meetings.purpose") }}
+    >
+      {(list) => <CalendarsSetting calendars={list} config={config} onChange={onChange} />}
+    </QueryView>
+  );
+}
+
+function CalendarsSetting({
+  calendars,
+  config,
+  onChange,
+}: { calendars: Calendar[] } & Pick<WidgetSettingsProps<MeetingsConfig>, "config" | "onChange">) {
+  const { t } = useTranslation();
+  const all = calendars.map((c) => c.id);
   const chosen = new Set(config.calendars ?? all);
   const toggle = (id: string) => {
     const next = all.filter((c) => (c === id ? !chosen.has(c) : chosen.has(c)));
@@ -47,7 +46,7 @@ export function MeetingsSettings({ config, onChange }: WidgetSettingsProps<Meeti
       <fieldset className="field">
         <legend className="field-label">{t("widgets.meetings.settings.calendars")}</legend>
         <ul className="check-list">
-          {calendars.data.map((c) => (
+          {calendars.map((c) => (
             <li key={c.id}>
               <label className="checkbox-row">
                 <input

@@ -8,8 +8,9 @@ import { type Calendar, type CalendarEvent, dataApi, dataKeys } from "../../../w
 import { useNow } from "../../../web/lib/use-now";
 import { Icon } from "../../../web/ui/icons";
 import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
-import { ProviderGate } from "../../../web/widget-kit/data/ProviderGate";
+import { gatedWidget } from "../../../web/widget-kit/data/ProviderGate";
 import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { PreviewList } from "../../../web/widget-kit/PreviewList";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
 import { meetingsWidget as contract, type MeetingsConfig } from "../contract";
 import { groupByDay, timeRange } from "./logic";
@@ -98,37 +99,29 @@ function MeetingsBody({ config, settings }: Pick<WidgetProps<MeetingsConfig>, "c
         label={t("widgets.meetings.dataLabel")}
         provider="suite"
         purpose={t("widgets.meetings.purpose")}
+        select={(list) => groupByDay(list.events, now, settings.timezone, locale)}
+        empty={{ icon: "calendar", text: t("widgets.meetings.empty") }}
       >
-        {(list) => {
-          const groups = groupByDay(list.events, now, settings.timezone, locale);
-          if (groups.length === 0)
-            return (
-              <div className="widget-empty">
-                <Icon name="calendar" size={22} />
-                <p>{t("widgets.meetings.empty")}</p>
-              </div>
-            );
-          return (
-            <div className="event-days">
-              {groups.map((group) => (
-                <section key={group.key} className="event-day" aria-label={group.label}>
-                  <h3>{group.label}</h3>
-                  <ul>
-                    {group.events.map((event) => (
-                      <EventRow
-                        key={`${event.calendarId}:${event.id}`}
-                        event={event}
-                        calendar={byId.get(event.calendarId)}
-                        settings={settings}
-                        now={now}
-                      />
-                    ))}
-                  </ul>
-                </section>
-              ))}
-            </div>
-          );
-        }}
+        {(groups) => (
+          <div className="event-days">
+            {groups.map((group) => (
+              <section key={group.key} className="event-day" aria-label={group.label}>
+                <h3>{group.label}</h3>
+                <ul>
+                  {group.events.map((event) => (
+                    <EventRow
+                      key={`${event.calendarId}:${event.id}`}
+                      event={event}
+                      calendar={byId.get(event.calendarId)}
+                      settings={settings}
+                      now={now}
+                    />
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        )}
       </DataFrame>
       {creating && (
         <Suspense fallback={null}>
@@ -139,30 +132,25 @@ function MeetingsBody({ config, settings }: Pick<WidgetProps<MeetingsConfig>, "c
   );
 }
 
-function MeetingsWidget({ config, settings }: WidgetProps<MeetingsConfig>) {
-  const { t } = useTranslation();
-  return (
-    <ProviderGate provider="suite" purpose={t("widgets.meetings.purpose")}>
-      <MeetingsBody config={config} settings={settings} />
-    </ProviderGate>
-  );
-}
-
 function MeetingsPreview() {
   const { t } = useTranslation();
+  const events = [
+    ["09:30", t("widgets.meetings.preview.standup"), "#5b5bd6"],
+    ["14:00", t("widgets.meetings.preview.review"), "#e5484d"],
+  ] as const;
   return (
-    <div className="preview preview-list">
-      <span className="preview-heading">{t("widgets.data.day.today")}</span>
-      {[
-        ["09:30", t("widgets.meetings.preview.standup"), "#5b5bd6"],
-        ["14:00", t("widgets.meetings.preview.review"), "#e5484d"],
-      ].map(([time, title, color]) => (
-        <div key={title} className="preview-row">
-          <span className="preview-dot" style={{ background: color }} />
-          {time} {title}
-        </div>
-      ))}
-    </div>
+    <PreviewList
+      heading={t("widgets.data.day.today")}
+      rows={events.map(([time, title, color]) => ({
+        key: title,
+        mark: <span className="preview-dot" style={{ background: color }} />,
+        text: (
+          <>
+            {time} {title}
+          </>
+        ),
+      }))}
+    />
   );
 }
 
@@ -182,7 +170,7 @@ export default defineWidget(contract, {
       return t("widgets.meetings.purpose");
     },
   },
-  Component: MeetingsWidget,
+  Component: gatedWidget("suite", (t) => t("widgets.meetings.purpose"), MeetingsBody),
   settings: [MeetingsSettings],
   Preview: MeetingsPreview,
 });

@@ -1,35 +1,18 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newId } from "../../../web/lib/ids";
-import { normaliseUserUrl } from "../../../web/lib/parse";
-import { AddressInput } from "../../../web/widget-kit/settings/AddressInput";
+import { AddressInput, useAddressRows } from "../../../web/widget-kit/settings/AddressInput";
 import { ListEditor } from "../../../web/widget-kit/settings/ListEditor";
 import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
 import { STATUS_CHECKS_MAX, type StatusConfig } from "../contract";
 
-interface Row {
-  id: string;
-  name: string;
-  /** What was typed; only a valid address replaces the saved one. */
-  url: string;
-  saved: string;
-}
-
 /** The addresses to check: add, rename, remove. The name falls back to the address's host. */
 export function StatusTargetsSettings({ config, onChange }: WidgetSettingsProps<StatusConfig>) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<Row[]>(() => config.checks.map((t) => ({ ...t, saved: t.url })));
-  const publish = (next: Row[]) => {
-    setRows(next);
-    onChange({
-      ...config,
-      checks: next.flatMap((row) => {
-        const url = normaliseUserUrl(row.url) ?? row.saved;
-        if (!url) return [];
-        return [{ id: row.id, url, name: row.name.trim() || new URL(url).host }];
-      }),
-    });
-  };
+  const [rows, publish] = useAddressRows(
+    config.checks,
+    (row, url) => ({ id: row.id, url, name: row.name.trim() || new URL(url).host }),
+    (checks) => onChange({ ...config, checks }),
+  );
   return (
     <ListEditor
       items={rows}

@@ -7,10 +7,11 @@ import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
 import { relativeTime } from "../../../web/widget-kit/data/format";
 import { statusRequest, useDataSource } from "../../../web/widget-kit/data/source";
 import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { alertFlagSetting } from "../../../web/widget-kit/settings/AlertOption";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { statusWidget as contract, type StatusConfig } from "../contract";
 import { downReason, formatLatency, type Health, healthLabel, healthOf, rowsOf } from "./logic";
-import { StatusNotifySetting } from "./NotifySetting";
 import { StatusTargetsSettings } from "./Settings";
 
 /** The server checks on its own schedule; the page only reads what it recorded. */
@@ -73,15 +74,11 @@ function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<St
   });
   if (config.checks.length === 0) {
     return (
-      <div className="widget-empty">
-        <Icon name="monitor" size={22} />
-        <p>{readOnly ? t("widgets.status.emptyReadOnly") : t("widgets.status.empty")}</p>
-        {!readOnly && (
-          <button type="button" className="button small" onClick={openSettings}>
-            {t("widgets.status.addAddresses")}
-          </button>
-        )}
-      </div>
+      <WidgetEmpty
+        icon="monitor"
+        text={readOnly ? t("widgets.status.emptyReadOnly") : t("widgets.status.empty")}
+        action={readOnly ? undefined : { label: t("widgets.status.addAddresses"), onClick: openSettings }}
+      />
     );
   }
   return (
@@ -147,6 +144,14 @@ export default defineWidget(contract, {
   defaultSize: { columns: 6, rows: 14 },
   minSize: { columns: 3, rows: 6 },
   Component: StatusWidget,
-  settings: [StatusTargetsSettings, StatusNotifySetting],
+  settings: [
+    StatusTargetsSettings,
+    // The server's watch pass sends a notification when an address goes down or comes back.
+    alertFlagSetting<StatusConfig>(
+      "notify",
+      (t) => t("widgets.status.settings.notify"),
+      (config, t) => (config.checks.length > 0 ? null : t("widgets.status.settings.notifyNeedsAddress")),
+    ),
+  ],
   Preview: StatusPreview,
 });

@@ -1,11 +1,14 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newId } from "../../../web/lib/ids";
 import { moveItem, useDragList } from "../../../web/lib/reorder";
 import { useNow } from "../../../web/lib/use-now";
-import { Icon } from "../../../web/ui/icons";
+import { Icon, IconButton } from "../../../web/ui/icons";
 import type { TimeOptions } from "../../../web/widget-kit/data/format";
-import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { InlineEdit, useFocusBack } from "../../../web/widget-kit/ItemEditing";
+import { PreviewList } from "../../../web/widget-kit/PreviewList";
+import { defineWidget, type WidgetProps, withReadOnlyView } from "../../../web/widget-kit/types";
+import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { todoWidget as contract, type Todo, type TodoConfig } from "../contract";
 import { DueChip, DueEditor } from "./Due";
 import { addTodo, clearDone, editTodo, removeTodo, setDue, toggleTodo, unfinished } from "./logic";
@@ -37,20 +40,8 @@ function TodoRow({
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [dueOpen, setDueOpen] = useState(false);
-  // Closing the due editor hands the focus back to the button that opened it, not to the page.
-  const dueButton = useRef<HTMLButtonElement>(null);
-  const dueWasOpen = useRef(false);
-  useEffect(() => {
-    if (dueWasOpen.current && !dueOpen) dueButton.current?.focus();
-    dueWasOpen.current = dueOpen;
-  }, [dueOpen]);
-  const [draft, setDraft] = useState(todo.text);
+  const dueButton = useFocusBack(dueOpen);
   const checkboxId = useId();
-  const finish = (save: boolean) => {
-    setEditing(false);
-    if (save && draft.trim() && draft !== todo.text) onEdit(draft.trim());
-    else setDraft(todo.text);
-  };
   return (
     <li
       className={`todo-row${todo.done ? " is-done" : ""}${todo.dueAt || dueOpen ? " has-due" : ""} ${indicator}`}
@@ -66,19 +57,13 @@ function TodoRow({
       />
       <div className="todo-main">
         {editing ? (
-          <input
+          <InlineEdit
             className="todo-edit"
             aria-label={t("widgets.todo.editLabel")}
-            value={draft}
+            value={todo.text}
             maxLength={1000}
-            // biome-ignore lint/a11y/noAutofocus: editing starts on request.
-            autoFocus
-            onChange={(e) => setDraft(e.target.value)}
-            onBlur={() => finish(true)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") finish(true);
-              if (e.key === "Escape") finish(false);
-            }}
+            onSave={onEdit}
+            onDone={() => setEditing(false)}
           />
         ) : (
           <label className="todo-text" htmlFor={checkboxId}>
@@ -92,15 +77,14 @@ function TodoRow({
       </div>
       {!editing && !dueOpen && (
         <div className="row-actions">
-          <button
-            type="button"
-            className="icon-button small drag-handle"
+          <IconButton
+            icon="grip"
+            size={14}
+            className="small drag-handle"
             data-role="handle"
-            aria-label={t("widgets.todo.reorder", { name: todo.text })}
+            label={t("widgets.todo.reorder", { name: todo.text })}
             onKeyDown={handleKeyDown}
-          >
-            <Icon name="grip" size={14} />
-          </button>
+          />
           <button
             type="button"
             className="icon-button small"
@@ -114,22 +98,20 @@ function TodoRow({
           >
             <Icon name="clock" size={14} />
           </button>
-          <button
-            type="button"
-            className="icon-button small"
-            aria-label={t("widgets.todo.edit", { name: todo.text })}
+          <IconButton
+            icon="pencil"
+            size={14}
+            className="small"
+            label={t("widgets.todo.edit", { name: todo.text })}
             onClick={() => setEditing(true)}
-          >
-            <Icon name="pencil" size={14} />
-          </button>
-          <button
-            type="button"
-            className="icon-button small danger"
-            aria-label={t("widgets.todo.remove", { name: todo.text })}
+          />
+          <IconButton
+            icon="trash"
+            size={14}
+            className="small danger"
+            label={t("widgets.todo.remove", { name: todo.text })}
             onClick={onRemove}
-          >
-            <Icon name="trash" size={14} />
-          </button>
+          />
         </div>
       )}
     </li>
@@ -137,16 +119,12 @@ function TodoRow({
 }
 
 /** A visitor's view: the list with what is done, nothing to tick or change. */
-function TodoList({ config, time }: { config: TodoConfig; time: TimeOptions }) {
+function TodoList({ config, settings }: Pick<WidgetProps<TodoConfig>, "config" | "settings">) {
   const { t } = useTranslation();
   const now = useNow(60_000).getTime();
+  const time = { timezone: settings.timezone, hourFormat: settings.hourFormat };
   const open = unfinished(config);
-  if (config.todos.length === 0)
-    return (
-      <div className="widget-empty">
-        <p>{t("widgets.todo.emptyReadOnly")}</p>
-      </div>
-    );
+  if (config.todos.length === 0) return <WidgetEmpty text={t("widgets.todo.emptyReadOnly")} />;
   return (
     <div className="todos">
       <ul className="todo-list">
@@ -171,12 +149,6 @@ function TodoList({ config, time }: { config: TodoConfig; time: TimeOptions }) {
       </footer>
     </div>
   );
-}
-
-function TodoWidget(props: WidgetProps<TodoConfig>) {
-  const { timezone, hourFormat } = props.settings;
-  if (props.readOnly) return <TodoList config={props.config} time={{ timezone, hourFormat }} />;
-  return <TodoEditor {...props} />;
 }
 
 function TodoEditor({ config, update, settings }: WidgetProps<TodoConfig>) {
@@ -219,9 +191,7 @@ function TodoEditor({ config, update, settings }: WidgetProps<TodoConfig>) {
         </button>
       </form>
       {config.todos.length === 0 ? (
-        <div className="widget-empty">
-          <p>{t("widgets.todo.empty")}</p>
-        </div>
+        <WidgetEmpty text={t("widgets.todo.empty")} />
       ) : (
         <ul className="todo-list">
           {config.todos.map((todo, index) => (
@@ -257,19 +227,19 @@ function TodoEditor({ config, update, settings }: WidgetProps<TodoConfig>) {
 
 function TodoPreview() {
   const { t } = useTranslation();
+  const todos = [
+    [t("widgets.todo.preview.flights"), true],
+    [t("widgets.todo.preview.plumber"), false],
+    [t("widgets.todo.preview.plants"), false],
+  ] as const;
   return (
-    <div className="preview preview-list">
-      {[
-        [t("widgets.todo.preview.flights"), true],
-        [t("widgets.todo.preview.plumber"), false],
-        [t("widgets.todo.preview.plants"), false],
-      ].map(([text, d]) => (
-        <div key={String(text)} className={`preview-row${d ? " is-done" : ""}`}>
-          <span className="preview-check">{d ? "✓" : ""}</span>
-          {text}
-        </div>
-      ))}
-    </div>
+    <PreviewList
+      rows={todos.map(([text, done]) => ({
+        text,
+        state: done ? "is-done" : undefined,
+        mark: <span className="preview-check">{done ? "✓" : ""}</span>,
+      }))}
+    />
   );
 }
 
@@ -282,7 +252,7 @@ export default defineWidget(contract, {
   icon: "listTodo",
   defaultSize: { columns: 5, rows: 18 },
   minSize: { columns: 4, rows: 9 },
-  Component: TodoWidget,
+  Component: withReadOnlyView(TodoEditor, TodoList),
   settings: [TodoSettings],
   Preview: TodoPreview,
 });

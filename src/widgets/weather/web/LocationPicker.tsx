@@ -6,8 +6,8 @@ import { describeError } from "../../../web/lib/api";
 import { dataApi } from "../../../web/lib/data-api";
 import { useDebounced } from "../../../web/lib/use-debounced";
 import { Icon } from "../../../web/ui/icons";
-import { Spinner } from "../../../web/ui/States";
 import { retryData } from "../../../web/widget-kit/data/useWidgetData";
+import { SearchInput } from "../../../web/widget-kit/SearchInput";
 import type { WeatherLocation } from "../contract";
 import { placeLabel } from "./logic";
 
@@ -56,21 +56,16 @@ export function LocationPicker({ onPick }: { onPick(location: WeatherLocation): 
 
   return (
     <div className="location-picker">
-      <div className="search-input">
-        <Icon name="search" size={15} />
-        <input
-          type="search"
-          // In a settings form Enter would save and close the panel; here it only searches.
-          onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
-          aria-label={t("widgets.weather.search.label")}
-          aria-controls={listId}
-          placeholder={t("widgets.weather.search.placeholder")}
-          value={text}
-          maxLength={100}
-          onChange={(e) => setText(e.target.value)}
-        />
-        {results.isFetching && <Spinner label={t("widgets.weather.search.searching")} />}
-      </div>
+      <SearchInput
+        inForm
+        searching={results.isFetching ? t("widgets.weather.search.searching") : undefined}
+        aria-label={t("widgets.weather.search.label")}
+        aria-controls={listId}
+        placeholder={t("widgets.weather.search.placeholder")}
+        value={text}
+        maxLength={100}
+        onChange={(e) => setText(e.target.value)}
+      />
       <ul className="place-list" id={listId} aria-label={t("widgets.weather.search.places")}>
         {q.length >= 2 && results.isError && (
           <li className="field-error" role="alert">

@@ -10,6 +10,7 @@ import { dayLabel, formatHour, formatTime, weekdayShort } from "../../../web/wid
 import { forecastRequest, useDataSource } from "../../../web/widget-kit/data/source";
 import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
+import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { weatherWidget as contract, type WeatherConfig, type WeatherLocation } from "../contract";
 import { LocationPicker } from "./LocationPicker";
 import { describeWeather, nextHours, temperature, weekRange } from "./logic";
@@ -133,12 +134,7 @@ function WeatherWidget({ widget, config, update, settings, readOnly }: WidgetPro
     enabled: location !== undefined,
   });
   if (!location) {
-    if (readOnly)
-      return (
-        <div className="widget-empty">
-          <p>{t("widgets.weather.noPlace")}</p>
-        </div>
-      );
+    if (readOnly) return <WidgetEmpty text={t("widgets.weather.noPlace")} />;
     return (
       <div className="weather-setup">
         <p>
