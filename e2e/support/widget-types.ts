@@ -1,3 +1,5 @@
+import i18next from "i18next";
+import en from "../../src/web/i18n/locales/en.json" with { type: "json" };
 import { WIDGETS } from "../../src/web/widget-kit/registry.js";
 import { PRIVATE_WIDGET_TYPES, widgetDefinition } from "../../src/widgets/index.js";
 
@@ -6,10 +8,13 @@ import { PRIVATE_WIDGET_TYPES, widgetDefinition } from "../../src/widgets/index.
  * covered without touching the tests: in the picker's order, with the names the picker shows.
  * (Server tests spell the spec's thirteen independently, in test/support/spec.ts.)
  */
+const catalog = i18next.createInstance();
+const english = await catalog.init({ lng: "en", resources: { en: { translation: en } } });
+
 export const OFFERED_WIDGETS = WIDGETS.map((d) => {
   const contract = widgetDefinition(d.type);
   if (!contract) throw new Error(`${d.type} has no contract definition`);
-  return { type: d.type, name: d.name, data: contract.data.kind };
+  return { type: d.type, name: d.words(english).name, data: contract.data.kind };
 });
 
 /** Widgets that show only their own config, with no data source behind them. */

@@ -1,4 +1,4 @@
-import { type Static, Type } from "@sinclair/typebox";
+import { type Static, type TProperties, Type } from "@sinclair/typebox";
 import { GEOMETRY_MAX, WIDGET_TYPES } from "../widgets/index.js";
 import { LOOK_ACCENT_PATTERN, LOOK_BACKGROUND_MAX, LOOK_BACKGROUND_PATTERN } from "./look.js";
 import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TYPES } from "./notifications.js";
@@ -59,23 +59,27 @@ export const AccountSchema = Type.Object(
 );
 export type Account = Static<typeof AccountSchema>;
 
-export const WidgetSchema = Type.Object(
-  {
-    id: Uuid,
-    userId: Type.String(),
-    dashboardId: Uuid,
-    widgetType: WidgetTypeSchema,
-    height: Type.Number(),
-    width: Type.Number(),
-    positionX: Type.Number(),
-    positionY: Type.Number(),
-    config: ConfigObject,
-    revision: Revision,
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  },
-  { $id: "Widget" },
-);
+/**
+ * A record a user owns, as the spec shapes it: `id` and `userId` first, the record's own fields,
+ * then `createdAt` and `updatedAt`.
+ */
+function OwnedRecord<P extends TProperties>(id: string, properties: P) {
+  return Type.Object(
+    { id: Uuid, userId: Type.String(), ...properties, createdAt: Timestamp, updatedAt: Timestamp },
+    { $id: id },
+  );
+}
+
+export const WidgetSchema = OwnedRecord("Widget", {
+  dashboardId: Uuid,
+  widgetType: WidgetTypeSchema,
+  height: Type.Number(),
+  width: Type.Number(),
+  positionX: Type.Number(),
+  positionY: Type.Number(),
+  config: ConfigObject,
+  revision: Revision,
+});
 export type Widget = Static<typeof WidgetSchema>;
 
 /** A dashboard's personal look (DESIGN section 13); every key optional, `{}` is the plain look. */
@@ -96,33 +100,19 @@ export const LookSchema = Type.Object(
 );
 export type Look = Static<typeof LookSchema>;
 
-export const DashboardSchema = Type.Object(
-  {
-    id: Uuid,
-    userId: Type.String(),
-    name: Type.String(),
-    isPublic: Type.Boolean(),
-    look: { ...LookSchema, description: "The dashboard's look; {} when none was set" },
-    revision: Revision,
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  },
-  { $id: "Dashboard" },
-);
+export const DashboardSchema = OwnedRecord("Dashboard", {
+  name: Type.String(),
+  isPublic: Type.Boolean(),
+  look: { ...LookSchema, description: "The dashboard's look; {} when none was set" },
+  revision: Revision,
+});
 export type Dashboard = Static<typeof DashboardSchema>;
 
-export const SettingsSchema = Type.Object(
-  {
-    id: Uuid,
-    userId: Type.String(),
-    lastDashboardId: Type.Union([Uuid, Type.Null()]),
-    config: Type.Unknown({ description: "any JSON value" }),
-    onboardingCompleted: Type.Boolean(),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  },
-  { $id: "Settings" },
-);
+export const SettingsSchema = OwnedRecord("Settings", {
+  lastDashboardId: Type.Union([Uuid, Type.Null()]),
+  config: Type.Unknown({ description: "any JSON value" }),
+  onboardingCompleted: Type.Boolean(),
+});
 export type Settings = Static<typeof SettingsSchema>;
 
 export const NotificationSchema = Type.Object(

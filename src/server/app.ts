@@ -298,19 +298,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
 
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, { config, auth, sessions });
-  await app.register(accountRoutes, ctx);
-  await app.register(operatorRoutes, ctx);
-  await app.register(apiKeyRoutes, ctx);
-  await app.register(sessionRoutes, ctx);
-  await app.register(bootstrapRoutes, ctx);
-  await app.register(dashboardRoutes, ctx);
-  await app.register(widgetRoutes, ctx);
-  await app.register(settingsRoutes, ctx);
-  await app.register(notificationRoutes, ctx);
-  await app.register(publicRoutes, ctx);
-  await app.register(realtimeRoutes, ctx);
-  await app.register(exchangeRoutes, ctx);
-  await app.register(providerRoutes, ctx);
+  for (const routes of [
+    accountRoutes,
+    operatorRoutes,
+    apiKeyRoutes,
+    sessionRoutes,
+    bootstrapRoutes,
+    dashboardRoutes,
+    widgetRoutes,
+    settingsRoutes,
+    notificationRoutes,
+    publicRoutes,
+    realtimeRoutes,
+    exchangeRoutes,
+    providerRoutes,
+  ])
+    await app.register(routes, ctx);
   // Each widget type's data and own routes (src/widgets/<type>/server), in the list's order.
   await app.register(async (scope) =>
     widgetDataRoutes(

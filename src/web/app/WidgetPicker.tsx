@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FALLBACK_LANGUAGE, i18n } from "../i18n/i18n";
 import { Dialog } from "../ui/Dialog";
 import { Icon } from "../ui/icons";
 import { WIDGETS } from "../widget-kit/registry";
@@ -23,11 +24,18 @@ export function WidgetPicker({
     const q = query.trim().toLowerCase();
     if (!q) return WIDGETS;
     // Found by the shown name and description, and by the English ones too.
-    return WIDGETS.filter((d) =>
-      [widgetName(d), widgetDescription(d), d.name, d.type, d.description, ...d.keywords].some((text) =>
-        text.toLowerCase().includes(q),
-      ),
-    );
+    const english = i18n.getFixedT(FALLBACK_LANGUAGE);
+    return WIDGETS.filter((d) => {
+      const inEnglish = d.words(english);
+      return [
+        widgetName(d),
+        widgetDescription(d),
+        inEnglish.name,
+        d.type,
+        inEnglish.description,
+        ...d.keywords,
+      ].some((text) => text.toLowerCase().includes(q));
+    });
   }, [query]);
 
   return (

@@ -6,12 +6,10 @@ import type { WidgetDefinition } from "../widget-kit/types";
  * A widget's name and description in the reader's language, as the app shell shows them (picker,
  * toasts, undo, share note, import summary, palette, grid announcements).
  */
-export function widgetName(definition: Pick<WidgetDefinition<object>, "name" | "type">): string {
+export function widgetName(definition: Pick<WidgetDefinition<object>, "type">): string {
   return nameOf(definition.type, t);
 }
 
-export function widgetDescription(
-  definition: Pick<WidgetDefinition<object>, "description" | "type">,
-): string {
+export function widgetDescription(definition: Pick<WidgetDefinition<object>, "type">): string {
   return describe(definition.type, t);
 }

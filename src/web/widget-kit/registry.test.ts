@@ -16,7 +16,7 @@ describe("the web widget registry", () => {
 
   it("gives a stored widget of an unknown type a card that keeps its config", () => {
     const definition = definitionFor("Sundial");
-    expect(definition.name).toBe("Sundial");
+    expect(widgetName(definition.type, t)).toBe("Sundial");
     expect(definition.parseConfig({ shadow: 3 })).toEqual({ shadow: 3 });
     expect(definition.settings).toBeUndefined();
   });
@@ -26,11 +26,15 @@ describe("the web widget registry", () => {
       await switchLanguage("en");
     });
 
-    it("names every widget in English as its definition does", () => {
+    it("names every widget in English from the catalog, under its type's own key", () => {
       for (const definition of WIDGETS) {
-        expect(widgetName(definition.type, t)).toBe(definition.name);
-        expect(widgetDescription(definition.type, t)).toBe(definition.description);
+        const key = `widgets.${lowerCamel(definition.type)}`;
+        expect(i18n.exists(`${key}.name`, { lng: "en" }), definition.type).toBe(true);
+        expect(widgetName(definition.type, t)).toBe(i18n.t(`${key}.name`, { lng: "en" }));
+        expect(widgetDescription(definition.type, t)).toBe(i18n.t(`${key}.description`, { lng: "en" }));
       }
+      expect(widgetName("Clock", t)).toBe("Clock");
+      expect(widgetName("Editor", t)).toBe("Notes");
       expect(widgetName("Sundial", t)).toBe("Sundial");
       expect(widgetDescription("Sundial", t)).toBe("");
     });

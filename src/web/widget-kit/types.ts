@@ -57,12 +57,9 @@ export interface FindableItem {
 export interface WidgetDefinition<C extends object = object> {
   type: WidgetType;
   /**
-   * The English name and description (tests, logs). What readers see comes from `widgetName()` and
-   * `widgetDescription()` in registry.ts, in their language.
+   * Its name and description in the reader's language, from the catalogs (static keys, so the key
+   * checker sees them); `widgetName()` and `widgetDescription()` in registry.ts read them.
    */
-  name: string;
-  description: string;
-  /** Its name and description in the reader's language (static keys, so the key checker sees them). */
   words(t: TFunction): { name: string; description: string };
   group: WidgetGroup;
   /** What the command palette finds inside it. */
@@ -98,8 +95,6 @@ export interface WidgetDefinition<C extends object = object> {
 export interface WidgetView<C extends object>
   extends Pick<
     WidgetDefinition<C>,
-    | "name"
-    | "description"
     | "words"
     | "group"
     | "findables"

@@ -1,23 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type KanbanConfig, kanbanWidget } from "./contract.js";
+import { kanbanWidget } from "./contract.js";
+import { testBoard as board } from "./fixture.js";
 
 const parse = kanbanWidget.parse;
-
-const board = (): KanbanConfig => ({
-  columns: [
-    {
-      id: "a",
-      title: "A",
-      color: "#111111",
-      cards: [
-        { id: "1", title: "one" },
-        { id: "2", title: "two" },
-        { id: "3", title: "three" },
-      ],
-    },
-    { id: "b", title: "B", color: "#222", cards: [{ id: "4", title: "four" }] },
-  ],
-});
 
 describe("Kanban config", () => {
   it("reads columns and cards", () => {

@@ -16,8 +16,6 @@ function Unsupported() {
 export function unsupportedWidget(type: string): WidgetDefinition<object> {
   return {
     type: type as WidgetType,
-    name: type,
-    description: "",
     // Named by its type in every language, as its card is.
     words: () => ({ name: type, description: "" }),
     group: "content",

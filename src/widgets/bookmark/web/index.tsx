@@ -256,8 +256,6 @@ export default defineWidget(contract, {
       text: b.url,
     })),
   words: (t) => ({ name: t("widgets.bookmark.name"), description: t("widgets.bookmark.description") }),
-  name: "Bookmarks",
-  description: "Links to the sites you use most, with their icons. Drag to reorder.",
   keywords: ["links", "favorites", "sites", "urls"],
   icon: "bookmark",
   defaultSize: { columns: 5, rows: 15 },

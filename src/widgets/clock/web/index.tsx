@@ -69,8 +69,6 @@ function ClockPreview() {
 export default defineWidget(contract, {
   group: "time",
   words: (t) => ({ name: t("widgets.clock.name"), description: t("widgets.clock.description") }),
-  name: "Clock",
-  description: "The time and date in any time zone, 12 or 24 hours.",
   keywords: ["time", "date", "timezone", "world"],
   icon: "clock",
   defaultSize: { columns: 5, rows: 10 },

@@ -148,8 +148,6 @@ export default defineWidget(contract, {
     name: t("widgets.codehostHeatmap.name"),
     description: t("widgets.codehostHeatmap.description"),
   }),
-  name: "GitHub Heatmap",
-  description: "A year of GitHub contributions as a heatmap, with totals and streaks. Needs GitHub.",
   keywords: ["github", "contributions", "activity", "streak", "calendar", "developer"],
   icon: "heatmap",
   defaultSize: { columns: 12, rows: 14 },

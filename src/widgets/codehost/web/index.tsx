@@ -203,8 +203,6 @@ function CodehostPreview() {
 export default defineWidget(contract, {
   group: "account",
   words: (t) => ({ name: t("widgets.codehost.name"), description: t("widgets.codehost.description") }),
-  name: "GitHub",
-  description: "Open issues and pull requests assigned to you or opened by you. Needs GitHub.",
   keywords: ["github", "issues", "pull requests", "code", "review", "developer"],
   icon: "gitPull",
   defaultSize: { columns: 7, rows: 20 },

@@ -124,8 +124,6 @@ function CountdownPreview() {
 export default defineWidget(contract, {
   group: "time",
   words: (t) => ({ name: t("widgets.countdown.name"), description: t("widgets.countdown.description") }),
-  name: "Countdown",
-  description: "Days, hours and minutes until a date, with a reminder when it ends.",
   keywords: ["timer", "event", "deadline", "date"],
   icon: "timer",
   defaultSize: { columns: 5, rows: 11 },

@@ -167,8 +167,6 @@ const MINUS = "−";
 export default defineWidget(contract, {
   group: "data",
   words: (t) => ({ name: t("widgets.crypto.name"), description: t("widgets.crypto.description") }),
-  name: "Crypto",
-  description: "Live prices of the coins you follow, with the change and a chart of the window.",
   keywords: ["bitcoin", "prices", "market", "finance", "coins", "exchange", "alert"],
   icon: "chart",
   defaultSize: { columns: 6, rows: 16 },

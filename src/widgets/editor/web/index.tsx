@@ -232,8 +232,6 @@ export default defineWidget(contract, {
       text: n.markdown.slice(0, 2000),
     })),
   words: (t) => ({ name: t("widgets.editor.name"), description: t("widgets.editor.description") }),
-  name: "Notes",
-  description: "Several Markdown notes with a live preview.",
   keywords: ["markdown", "editor", "text", "notes", "writing"],
   icon: "note",
   defaultSize: { columns: 8, rows: 19 },

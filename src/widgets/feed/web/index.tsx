@@ -144,8 +144,6 @@ const EXACT_TIME: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle:
 export default defineWidget(contract, {
   group: "data",
   words: (t) => ({ name: t("widgets.feed.name"), description: t("widgets.feed.description") }),
-  name: "Feed",
-  description: "The newest posts of blogs, news sites and release pages, from their RSS or Atom feeds.",
   keywords: ["rss", "atom", "news", "blog", "reader", "releases"],
   icon: "rss",
   defaultSize: { columns: 6, rows: 18 },

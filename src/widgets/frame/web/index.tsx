@@ -101,8 +101,6 @@ function FramePreview() {
 export default defineWidget(contract, {
   group: "content",
   words: (t) => ({ name: t("widgets.frame.name"), description: t("widgets.frame.description") }),
-  name: "Frame",
-  description: "Any web page (http or https) in a sandboxed frame.",
   keywords: ["iframe", "embed", "web", "page", "url"],
   icon: "frame",
   defaultSize: { columns: 8, rows: 16 },

@@ -134,8 +134,6 @@ function InboxPreview() {
 export default defineWidget(contract, {
   group: "account",
   words: (t) => ({ name: t("widgets.inbox.name"), description: t("widgets.inbox.description") }),
-  name: "Inbox",
-  description: "Your latest mail from the labels you choose; open a message to read it. Needs Google.",
   keywords: ["mail", "email", "gmail", "messages", "google"],
   icon: "inbox",
   defaultSize: { columns: 7, rows: 21 },

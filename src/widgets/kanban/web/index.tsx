@@ -378,8 +378,6 @@ function KanbanPreview() {
 export default defineWidget(contract, {
   group: "content",
   words: (t) => ({ name: t("widgets.kanban.name"), description: t("widgets.kanban.description") }),
-  name: "Kanban",
-  description: "A board of coloured columns and cards you drag between them.",
   keywords: ["board", "cards", "columns", "tasks", "project"],
   icon: "kanban",
   defaultSize: { columns: 10, rows: 19 },

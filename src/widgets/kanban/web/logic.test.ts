@@ -1,22 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { KanbanConfig } from "../contract";
+import { testBoard as board } from "../fixture";
 import { moveCard } from "./logic";
-
-const board = (): KanbanConfig => ({
-  columns: [
-    {
-      id: "a",
-      title: "A",
-      color: "#111111",
-      cards: [
-        { id: "1", title: "one" },
-        { id: "2", title: "two" },
-        { id: "3", title: "three" },
-      ],
-    },
-    { id: "b", title: "B", color: "#222", cards: [{ id: "4", title: "four" }] },
-  ],
-});
 
 describe("moving cards", () => {
   const titles = (c: KanbanConfig) => c.columns.map((col) => col.cards.map((card) => card.id).join(""));

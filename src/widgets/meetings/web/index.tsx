@@ -157,8 +157,6 @@ function MeetingsPreview() {
 export default defineWidget(contract, {
   group: "account",
   words: (t) => ({ name: t("widgets.meetings.name"), description: t("widgets.meetings.description") }),
-  name: "Meetings",
-  description: "Upcoming meetings by day with join links; create events too. Needs Google.",
   keywords: ["calendar", "events", "schedule", "google", "meet", "agenda"],
   icon: "calendar",
   defaultSize: { columns: 6, rows: 21 },

@@ -136,9 +136,6 @@ function StatusPreview() {
 export default defineWidget(contract, {
   group: "data",
   words: (t) => ({ name: t("widgets.status.name"), description: t("widgets.status.description") }),
-  name: "Status",
-  description:
-    "Whether your sites and services answer: up or down, how fast, and since when. Checked by the server.",
   keywords: ["uptime", "monitor", "health", "ping", "homelab", "http", "services"],
   icon: "monitor",
   defaultSize: { columns: 6, rows: 14 },

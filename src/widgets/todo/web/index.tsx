@@ -246,8 +246,6 @@ function TodoPreview() {
 export default defineWidget(contract, {
   group: "content",
   words: (t) => ({ name: t("widgets.todo.name"), description: t("widgets.todo.description") }),
-  name: "Todo",
-  description: "A checklist that syncs across your devices, with reminders when items are due.",
   keywords: ["tasks", "checklist", "list", "reminder"],
   icon: "listTodo",
   defaultSize: { columns: 5, rows: 18 },

@@ -165,8 +165,6 @@ function WeatherPreview() {
 export default defineWidget(contract, {
   group: "data",
   words: (t) => ({ name: t("widgets.weather.name"), description: t("widgets.weather.description") }),
-  name: "Weather",
-  description: "Conditions now, the next hours and the week, for any place or where you are.",
   keywords: ["forecast", "temperature", "rain", "sun", "climate"],
   icon: "cloud",
   defaultSize: { columns: 6, rows: 19 },
