@@ -456,7 +456,7 @@ describe("a first day in the browser", () => {
       const frameBefore = before.find((w) => w.widgetType === "Frame")!;
       await dragBy(page, widget("Frame").locator(".widget-resize"), 93, 71);
 
-      const after = await eventually(
+      await eventually(
         serverWidgets,
         (list) => {
           const c = list.find((w) => w.widgetType === "Clock")!;
@@ -465,6 +465,10 @@ describe("a first day in the browser", () => {
         },
         "the moved clock and the resized frame to be saved",
       );
+      // The neighbours the resize pushed down are saved by their own requests: read once the page
+      // says every change is saved, not while the last of them may still be on its way.
+      await waitForSaved(page);
+      const after = await serverWidgets();
       const movedClock = after.find((w) => w.widgetType === "Clock")!;
       const resized = after.find((w) => w.widgetType === "Frame")!;
       // Stored on the widest breakpoint's lattice: 60 px columns, 20 px rows.
