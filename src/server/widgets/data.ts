@@ -10,8 +10,7 @@ import { dashboards, widgets } from "../db/schema.js";
 import { type EncodedJson, sendEncodedJson, sendJsonText } from "../http/encoded-json.js";
 import { found, notFoundBecause } from "../http/errors.js";
 import { errorResponses } from "../http/schemas.js";
-import type { Actor } from "../policies/actor.js";
-import { VISITOR } from "../policies/actor.js";
+import { type Actor, VISITOR } from "../policies/actor.js";
 import { readableWidgets } from "../policies/records.js";
 import type { Observed } from "../upstream/upstream.js";
 

@@ -4,7 +4,7 @@ import type { Upstream } from "../../../server/upstream/upstream.js";
 
 /**
  * A status check waits this long at most, its GET fallback included: a target that slow is down
- * for anyone using it. A pass shorter than this shortens it (status-checks.ts).
+ * for anyone using it. A pass shorter than this shortens it (checks.ts).
  */
 export const STATUS_TIMEOUT_MS = 10_000;
 
