@@ -17,7 +17,7 @@ export const BootstrapSchema = Type.Object(
     settings: Type.Ref(SettingsSchema),
     dashboardId: Type.Union([Uuid, Type.Null()], {
       description:
-        "The dashboard whose widgets follow: the one asked for when it is the user's, else the last viewed, else the oldest; null without dashboards",
+        "The dashboard whose widgets follow: the one asked for when the user may read it, else the last viewed, else the oldest; null without dashboards",
     }),
     widgets: Type.Array(Type.Ref(WidgetSchema)),
   },

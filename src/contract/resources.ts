@@ -3,6 +3,7 @@ import { GEOMETRY_MAX, WIDGET_TYPES } from "../widgets/index.js";
 import { LOOK_ACCENT_PATTERN, LOOK_BACKGROUND_MAX, LOOK_BACKGROUND_PATTERN } from "./look.js";
 import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TYPES } from "./notifications.js";
 import { PROVIDERS } from "./providers.js";
+import { AccessSchema } from "./sharing.js";
 
 /**
  * The spec's resources as JSON Schema. The server validates and serializes with them and the
@@ -105,6 +106,13 @@ export const DashboardSchema = OwnedRecord("Dashboard", {
   isPublic: Type.Boolean(),
   look: { ...LookSchema, description: "The dashboard's look; {} when none was set" },
   revision: Revision,
+  access: AccessSchema,
+  owner: Type.Optional(
+    Type.Object(
+      { id: Type.String(), name: Type.String() },
+      { description: "Whose dashboard it is; only on dashboards the caller does not own" },
+    ),
+  ),
 });
 export type Dashboard = Static<typeof DashboardSchema>;
 

@@ -14,6 +14,7 @@ import {
   SettingsSchema,
   WidgetSchema,
 } from "../contract/resources.js";
+import { SHARING_SCHEMAS } from "../contract/sharing.js";
 import { apiKeyBudget, apiKeys } from "./apikeys/keys.js";
 import { apiKeyRoutes } from "./apikeys/routes.js";
 import { ActorResolver } from "./auth/actors.js";
@@ -72,6 +73,7 @@ import { publicRoutes } from "./resources/public/routes.js";
 import { ensureSettings } from "./resources/settings/queries.js";
 import { settingsRoutes } from "./resources/settings/routes.js";
 import { widgetRoutes } from "./resources/widgets/routes.js";
+import { sharingRoutes } from "./sharing/routes.js";
 import type { Clock } from "./upstream/cache.js";
 import { createUpstream } from "./upstream/upstream.js";
 import { webRoutes } from "./web/static.js";
@@ -259,6 +261,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     BootstrapSchema,
     PushSubscriptionSchema,
     ...OPERATOR_SCHEMAS,
+    ...SHARING_SCHEMAS,
   ]) {
     app.addSchema(schema);
   }
@@ -269,7 +272,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
         title: "Tessera API",
         version: "0.1.0",
         description:
-          "Dashboards, widgets, settings, notifications and connected accounts. Every endpoint acts on the signed-in user only. Errors are RFC 9457 problem details.",
+          "Dashboards, widgets, settings, notifications and connected accounts. Every endpoint acts for the signed-in user: on their own records, and on dashboards others shared with them as their `access` allows. Errors are RFC 9457 problem details.",
       },
       servers: [{ url: config.baseUrl }],
       components: {
@@ -306,6 +309,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     bootstrapRoutes,
     dashboardRoutes,
     widgetRoutes,
+    sharingRoutes,
     settingsRoutes,
     notificationRoutes,
     publicRoutes,

@@ -97,6 +97,9 @@ describe.each(["embedded", "postgres+redis"] as ModeName[])("fuzzing every route
     // Only /api/realtime is driven over a socket (its answer never ends); the rest uses inject.
     await built.app.listen({ port: 0, host: "127.0.0.1" });
     port = (built.app.server.address() as AddressInfo).port;
+    // The first account is the admin, who may manage (delete, share, publish) anyone's dashboard:
+    // the fuzzed user is a member, so anything it changes of the bystander's is a bug.
+    await new TestClient(built.app).signUp("Admin");
     ownerClient = new TestClient(built.app);
     await ownerClient.signUp("Fuzzed");
     owner = { userId: ownerClient.user!.id, cookie: ownerClient.cookie! };

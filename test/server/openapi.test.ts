@@ -27,7 +27,7 @@ describe("OpenAPI document", () => {
     expect(doc.openapi).toBe("3.1.0");
     const expected: Record<string, string[]> = {
       "/api/accounts": ["get", "put", "delete"],
-      "/api/widgets": ["get", "post", "put", "delete"],
+      "/api/widgets": ["get", "post", "put", "patch", "delete"],
       "/api/dashboards": ["get", "post", "put", "delete"],
       "/api/settings": ["get", "put"],
       "/api/notifications": ["get", "post", "delete"],

@@ -6,7 +6,7 @@ import type { AppContext } from "../context.js";
 import { sendJsonText } from "../http/encoded-json.js";
 import { errorResponses } from "../http/schemas.js";
 import { meOf, type SessionActor } from "../policies/actor.js";
-import { listDashboardsJson } from "../resources/dashboards/queries.js";
+import { listDashboardsJson, listSharedDashboards } from "../resources/dashboards/queries.js";
 import { listSettings } from "../resources/settings/queries.js";
 import { listDashboardWidgetsJson } from "../resources/widgets/queries.js";
 
@@ -26,7 +26,7 @@ export const bootstrapRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
         tags: ["Bootstrap"],
         summary: "The session, dashboards, settings and one dashboard's widgets in one answer",
         description:
-          "What the web app loads on start. `dashboardId` asks for that dashboard's widgets (the one in the page's address); without it, or when it is not the user's, the last viewed dashboard opens, else the oldest.",
+          "What the web app loads on start. `dashboardId` asks for that dashboard's widgets (the one in the page's address); without it, or when the user may not read it, the last viewed dashboard opens, else the oldest. `dashboards` lists the user's own, then those shared with them (each with `owner`).",
         querystring: Type.Object({ dashboardId: Type.Optional(Uuid) }),
         response: { 200: Type.Ref(BootstrapSchema), ...errorResponses() },
       },
@@ -34,11 +34,15 @@ export const bootstrapRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
     async (request, reply) => {
       const { user, session: current } = request.actor as SessionActor;
       const userId = user.id;
-      const [dashboards, [settings]] = await Promise.all([
+      const [dashboards, shared, [settings]] = await Promise.all([
         listDashboardsJson(ctx.database, userId, {}),
+        listSharedDashboards(ctx.database.db, request.actor),
         listSettings(ctx.database.db, userId),
       ]);
-      const ids = (JSON.parse(dashboards.json) as { id: string }[]).map((d) => d.id);
+      const ids = [
+        ...(JSON.parse(dashboards.json) as { id: string }[]).map((d) => d.id),
+        ...shared.map((d) => d.id),
+      ];
       const asked = request.query.dashboardId;
       const opened =
         (asked && ids.includes(asked) ? asked : null) ??
@@ -47,14 +51,16 @@ export const bootstrapRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
           : null) ??
         ids[0] ??
         null;
-      const widgets = opened ? await listDashboardWidgetsJson(ctx.database, userId, opened) : "[]";
+      // A shared dashboard's widgets are its owner's (the same cached read the owner's view makes).
+      const ownerId = shared.find((d) => d.id === opened)?.userId ?? userId;
+      const widgets = opened ? await listDashboardWidgetsJson(ctx.database, ownerId, opened) : "[]";
       const session = {
         user: { id: user.id, name: user.name, email: user.email },
         session: { id: current.id, expiresAt: new Date(current.expiresAt).toISOString() },
       };
       const body =
         `{"session":${JSON.stringify(session)},"me":${JSON.stringify(meOf(request.actor as SessionActor))},` +
-        `"dashboards":${dashboards.json},` +
+        `"dashboards":${shared.length === 0 ? dashboards.json : JSON.stringify([...JSON.parse(dashboards.json), ...shared])},` +
         `"settings":${JSON.stringify(settings)},"dashboardId":${JSON.stringify(opened)},"widgets":${widgets}}`;
       return sendJsonText(reply.header("cache-control", "no-store"), body);
     },

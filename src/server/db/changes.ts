@@ -1,4 +1,5 @@
 import type { Dashboard, Widget } from "../../contract/resources.js";
+import type { Author } from "../../contract/sharing.js";
 import type { Db } from "./client.js";
 import { bumpRevisions } from "./revisions.js";
 
@@ -21,10 +22,27 @@ export interface Applied<T> {
   changes: DashboardChange[];
 }
 
+/**
+ * Who made a write and from which tab (the `X-Client-Id` header), so versions name the person and
+ * live events let a tab skip its own echo (DESIGN section 14). Null for the server's own writes.
+ */
+export interface WriteOrigin {
+  by: Author | null;
+  clientId: string | null;
+}
+
+export const SERVER_WRITE: WriteOrigin = Object.freeze({ by: null, clientId: null });
+
 /** Runs inside the writing transaction: a listener that throws undoes the write. */
 export type ChangeListener = (tx: Db, change: DashboardChange) => Promise<void>;
 /** The same, once per write with all its changes (an import adds hundreds of widgets at once). */
-export type ChangesListener = (tx: Db, changes: readonly DashboardChange[]) => Promise<void>;
+export type ChangesListener = (
+  tx: Db,
+  changes: readonly DashboardChange[],
+  origin: WriteOrigin,
+) => Promise<void>;
+/** Runs after the write committed (live events): must not throw, and cannot undo anything. */
+export type CommittedListener = (changes: readonly DashboardChange[], origin: WriteOrigin) => void;
 
 /**
  * Thrown by a listener that needs a service which is not running yet (the job queue, started on
@@ -44,6 +62,7 @@ export class ServiceNeeded extends Error {
  */
 export class DashboardChanges {
   private readonly listeners: ChangesListener[] = [];
+  private readonly committed: CommittedListener[] = [];
 
   listen(listener: ChangeListener) {
     this.listeners.push(async (tx, changes) => {
@@ -55,31 +74,52 @@ export class DashboardChanges {
     this.listeners.push(listener);
   }
 
+  /** Called once the write's transaction has committed; returns a function that stops it. */
+  onCommitted(listener: CommittedListener): () => void {
+    this.committed.push(listener);
+    return () => {
+      const at = this.committed.indexOf(listener);
+      if (at >= 0) this.committed.splice(at, 1);
+    };
+  }
+
   /**
    * Runs `write`, every listener for each change it reports, and the owners' revision bumps
    * (db/revisions.ts) in one transaction.
    */
-  async apply<T>(db: Db, write: (tx: Db) => Promise<Applied<T>>): Promise<T> {
+  async apply<T>(
+    db: Db,
+    write: (tx: Db) => Promise<Applied<T>>,
+    origin: WriteOrigin = SERVER_WRITE,
+  ): Promise<T> {
+    let applied: Applied<T>;
     try {
-      return await this.run(db, write);
+      applied = await this.run(db, write, origin);
     } catch (error) {
       if (!(error instanceof ServiceNeeded)) throw error;
       // Started outside any transaction (the embedded database's one session is free again),
       // then the write runs once more from the start: nothing of the first attempt was kept.
       await error.starting;
-      return this.run(db, write);
+      applied = await this.run(db, write, origin);
     }
+    if (applied.changes.length > 0)
+      for (const listener of this.committed) {
+        try {
+          listener(applied.changes, origin);
+        } catch {}
+      }
+    return applied.result;
   }
 
-  private async run<T>(db: Db, write: (tx: Db) => Promise<Applied<T>>): Promise<T> {
+  private async run<T>(db: Db, write: (tx: Db) => Promise<Applied<T>>, origin: WriteOrigin) {
     return db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      const { result, changes } = await write(tx);
-      if (changes.length > 0) {
-        for (const listener of this.listeners) await listener(tx, changes);
-        await bumpRevisions(tx, changes.map(ownerOf));
+      const applied = await write(tx);
+      if (applied.changes.length > 0) {
+        for (const listener of this.listeners) await listener(tx, applied.changes, origin);
+        await bumpRevisions(tx, applied.changes.map(ownerOf));
       }
-      return result;
+      return applied;
     });
   }
 }

@@ -11,26 +11,35 @@ export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : nul
  * builds the same JSON in the database come from here, so the field list is written once.
  */
 export function jsonShape<S extends TObject>(schema: S, columns: Record<string, Column>) {
+  const required = new Set(schema.required ?? []);
+  // Fields without a column are worked out per caller (a dashboard's `access`): the row passed
+  // in carries them, and `sqlObject` is given their SQL. Optional ones are left out when absent.
   const fields = Object.keys(schema.properties).map((field) => {
     const column = columns[field];
-    if (!column) throw new Error(`no column for ${field}`);
-    return { field, column, timestamp: column.dataType === "date" };
+    return { field, column, timestamp: column?.dataType === "date", optional: !required.has(field) };
   });
   return {
     /** The JSON of one row as the contract spells it. */
     fromRow(row: Record<string, unknown>): unknown {
       const out: Record<string, unknown> = {};
-      for (const { field, timestamp } of fields) {
+      for (const { field, timestamp, optional } of fields) {
         const value = row[field];
+        if (value === undefined && optional) continue;
         out[field] = timestamp && value instanceof Date ? iso(value) : value;
       }
       return out;
     },
-    /** `json_build_object(...)` of the same JSON, for statements that answer finished JSON text. */
-    sqlObject(): string {
-      const pairs = fields.map(
-        ({ field, column, timestamp }) => `'${field}', ${timestamp ? isoSql(column.name) : column.name}`,
-      );
+    /**
+     * `json_build_object(...)` of the same JSON, for statements that answer finished JSON text;
+     * `computed` gives the SQL of each field without a column (optional ones may be left out).
+     */
+    sqlObject(computed: Record<string, string> = {}): string {
+      const pairs = fields.flatMap(({ field, column, timestamp, optional }) => {
+        if (column) return [`'${field}', ${timestamp ? isoSql(column.name) : column.name}`];
+        if (computed[field] !== undefined) return [`'${field}', ${computed[field]}`];
+        if (optional) return [];
+        throw new Error(`no column or SQL for ${field}`);
+      });
       return `json_build_object(${pairs.join(", ")})`;
     },
   };

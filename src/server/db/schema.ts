@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Look } from "../../contract/resources.js";
+import type { MemberRole, MemberType } from "../../contract/sharing.js";
 
 const at = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: "date" });
 const createdAt = () => at("created_at").notNull().defaultNow();
@@ -264,6 +265,9 @@ export const dashboardVersions = pgTable(
       .references(() => dashboards.id, { onDelete: "cascade" }),
     document: jsonb("document").notNull(),
     widgetCount: integer("widget_count").notNull(),
+    /** Who made the change (the newest, when changes folded into one version); null before sharing. */
+    byId: text("by_id"),
+    byName: text("by_name"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -358,3 +362,72 @@ export const vapidKeys = pgTable("vapid_keys", {
   privateKey: text("private_key").notNull(),
   createdAt: createdAt(),
 });
+
+// ---- Sharing (DESIGN section 14): groups, dashboard members, who is watching. ----
+
+/** Groups of users, managed by admins, that dashboards are shared with. */
+export const groups = pgTable("groups", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_members_user_idx").on(t.userId)],
+);
+
+/**
+ * Whom a dashboard is shared with, and as what. `principal_id` is a user id, a group id, or ''
+ * for everyone (a key column cannot be null). One column names either, so no foreign key: a row
+ * naming a user or group that is gone matches nobody, and the members list leaves it out.
+ */
+export const dashboardMembers = pgTable(
+  "dashboard_members",
+  {
+    dashboardId: uuid("dashboard_id")
+      .notNull()
+      .references(() => dashboards.id, { onDelete: "cascade" }),
+    principalType: text("principal_type").$type<MemberType>().notNull(),
+    principalId: text("principal_id").notNull(),
+    role: text("role").$type<MemberRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dashboardId, t.principalType, t.principalId] }),
+    index("dashboard_members_principal_idx").on(t.principalType, t.principalId),
+  ],
+);
+
+/**
+ * Who watches which dashboard now, one row per open stream and dashboard, on every instance: the
+ * instance that holds the stream writes it, refreshes `seen_at` with each heartbeat and deletes it
+ * when the stream ends; rows of an instance that died age out (realtime/presence.ts).
+ */
+export const dashboardPresence = pgTable(
+  "dashboard_presence",
+  {
+    streamId: uuid("stream_id").notNull(),
+    dashboardId: uuid("dashboard_id")
+      .notNull()
+      .references(() => dashboards.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    editing: uuid("editing"),
+    seenAt: at("seen_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.streamId, t.dashboardId] }),
+    index("dashboard_presence_dashboard_idx").on(t.dashboardId),
+  ],
+);

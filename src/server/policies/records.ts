@@ -1,9 +1,10 @@
-import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { userChannel } from "../../contract/notifications.js";
+import { type Access, MEMBER_ROLES, type MemberRole } from "../../contract/sharing.js";
 import { PRIVATE_WIDGET_TYPES } from "../../widgets/index.js";
 import type { Db } from "../db/client.js";
 import { dashboards, widgets } from "../db/schema.js";
-import { forbidden } from "../http/errors.js";
+import { forbidden, notFound } from "../http/errors.js";
 import type { Actor, UserActor } from "./actor.js";
 
 /**
@@ -23,20 +24,86 @@ export type DashboardAction = "read" | "edit" | "manage";
 export interface DashboardFacts {
   userId: string;
   isPublic: boolean;
+  /** The actor's access as a member, when the row was loaded with `accessSql`; else ownership decides alone. */
+  access?: Access | null;
 }
 
 const nothing = sql`false`;
+const everything = sql`true`;
 
-/** The owner may do everything with their dashboard; a visitor may read a published one. */
+/**
+ * Who may do what (DESIGN section 14): the owner everything; an `editor` member reads and edits;
+ * a `viewer` member reads; an admin reads and manages (shares, publishes, deletes) any dashboard
+ * but edits only as a member; a visitor reads a published one.
+ */
 export function can(actor: Actor, action: DashboardAction, dashboard: DashboardFacts): boolean {
-  if (actor.kind === "user") return dashboard.userId === actor.user.id;
-  return action === "read" && dashboard.isPublic;
+  if (actor.kind !== "user") return action === "read" && dashboard.isPublic;
+  if (dashboard.userId === actor.user.id) return true;
+  const admin = actor.role === "admin";
+  const access = dashboard.access ?? null;
+  if (action === "manage") return admin;
+  if (action === "read") return admin || access !== null;
+  return access === "editor";
+}
+
+/**
+ * Membership rows (alias `m`) that reach the user: shared with them, with a group of theirs, or
+ * with everyone.
+ */
+function reaches(userId: string): SQL {
+  return sql`(m.principal_type = 'everyone'
+    OR (m.principal_type = 'user' AND m.principal_id = ${userId})
+    OR (m.principal_type = 'group' AND m.principal_id IN (
+      SELECT gm.group_id::text FROM group_members gm WHERE gm.user_id = ${userId})))`;
+}
+
+/** The dashboards shared with the user, in one of those roles. */
+function sharedWith(userId: string, roles: readonly MemberRole[]): SQL {
+  const roleList = sql.join(
+    roles.map((role) => sql`${role}`),
+    sql`, `,
+  );
+  return sql`${dashboards.id} IN (SELECT m.dashboard_id FROM dashboard_members m WHERE ${reaches(userId)} AND m.role IN (${roleList}))`;
 }
 
 /** `can` as a condition on the dashboards table: the dashboards the actor may do that with. */
 export function dashboardsWhere(actor: Actor, action: DashboardAction): SQL {
-  if (actor.kind === "user") return eq(dashboards.userId, actor.user.id);
-  return action === "read" ? eq(dashboards.isPublic, true) : nothing;
+  if (actor.kind !== "user") return action === "read" ? eq(dashboards.isPublic, true) : nothing;
+  const admin = actor.role === "admin";
+  const own = eq(dashboards.userId, actor.user.id);
+  if (action === "manage") return admin ? everything : own;
+  if (action === "read") return admin ? everything : or(own, sharedWith(actor.user.id, MEMBER_ROLES))!;
+  return or(own, sharedWith(actor.user.id, ["editor"]))!;
+}
+
+/**
+ * The actor's access to the dashboard row in scope, as SQL: `owner`, the best role a membership
+ * gives, else null (an admin who is no member, a visitor). Answers show that null as `viewer`
+ * (`answeredAccessSql`): they read what they may read, and no more.
+ */
+export function accessSql(actor: Actor): SQL<Access | null> {
+  if (actor.kind !== "user") return sql<null>`NULL::text`;
+  const userId = actor.user.id;
+  return sql<Access | null>`(CASE
+    WHEN ${dashboards.userId} = ${userId} THEN 'owner'
+    WHEN ${sharedWith(userId, ["editor"])} THEN 'editor'
+    WHEN ${sharedWith(userId, ["viewer"])} THEN 'viewer' END)`;
+}
+
+export const answeredAccessSql = (actor: Actor): SQL<Access> =>
+  sql<Access>`coalesce(${accessSql(actor)}, 'viewer')`;
+
+/** The dashboards shared with the actor that are not their own: `?include=shared`. */
+export function sharedDashboards(actor: Actor): SQL {
+  if (actor.kind !== "user") return nothing;
+  return and(ne(dashboards.userId, actor.user.id), sharedWith(actor.user.id, MEMBER_ROLES))!;
+}
+
+/** A refused write's answer: 403 for someone who may read the dashboard, 404 for anyone else. */
+export async function refuseDashboard(db: Db, actor: Actor, dashboardId: string, what = "Dashboard") {
+  if (await mayReadDashboard(db, actor, dashboardId))
+    return forbidden("Your access to this dashboard does not allow that; ask its owner");
+  return notFound(what);
 }
 
 /**
@@ -70,8 +137,12 @@ export async function dashboardFor(
   actor: Actor,
   action: DashboardAction,
   dashboardId: string,
-): Promise<typeof dashboards.$inferSelect | null> {
-  const [row] = await db.select().from(dashboards).where(eq(dashboards.id, dashboardId)).limit(1);
+): Promise<(typeof dashboards.$inferSelect & { access: Access | null }) | null> {
+  const [row] = await db
+    .select({ ...getTableColumns(dashboards), access: accessSql(actor) })
+    .from(dashboards)
+    .where(and(eq(dashboards.id, dashboardId), dashboardsWhere(actor, "read")))
+    .limit(1);
   return row && can(actor, action, row) ? row : null;
 }
 

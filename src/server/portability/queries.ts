@@ -69,7 +69,7 @@ export async function replaceWidgets(
 ): Promise<Applied<DashboardWithWidgets>> {
   const removed = await tx.delete(widgets).where(eq(widgets.dashboardId, dashboard.id)).returning();
   const added = await insertWidgets(tx, dashboard.userId, dashboard.id, list);
-  const touched = await touchDashboard(tx, dashboard.id);
+  const touched = await touchDashboard(tx, dashboard);
   return {
     result: { dashboard: touched, widgets: added },
     changes: [

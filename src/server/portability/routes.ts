@@ -7,9 +7,11 @@ import {
 } from "../../contract/dashboard-document.js";
 import { DASHBOARD_RESTORED, userChannel } from "../../contract/notifications.js";
 import { DashboardSchema, Uuid, WidgetSchema } from "../../contract/resources.js";
+import { AuthorSchema } from "../../contract/sharing.js";
 import type { AppContext } from "../context.js";
-import { badRequest, found, notFound } from "../http/errors.js";
+import { badRequest, forbidden, found, notFound } from "../http/errors.js";
 import { errorResponses, IdQuery } from "../http/schemas.js";
+import { writeOrigin } from "../http/write-origin.js";
 import type { Actor } from "../policies/actor.js";
 import { can, mayChangeDashboard } from "../policies/records.js";
 import { listDashboards } from "../resources/dashboards/queries.js";
@@ -26,6 +28,9 @@ const VersionSchema = Type.Object({
   createdAt: Type.String({ format: "date-time" }),
   updatedAt: Type.String({ format: "date-time", description: "Changes within a minute fold into a version" }),
   widgetCount: Type.Integer(),
+  by: Type.Union([Type.Ref(AuthorSchema), Type.Null()], {
+    description: "Who made the change; null for versions the server made or recorded before sharing",
+  }),
 });
 
 /** `name.tessera.json`, with what a file name cannot hold replaced. */
@@ -107,8 +112,10 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
           { path: "/name", message: "must be 1 to 100 characters, not only white space" },
         ]);
       const name = ((override as string | undefined) ?? document.dashboard.name).trim();
-      const created = await ctx.changes.apply(db, (tx) =>
-        createFromDocument(tx, request.user.id, name, document.widgets, document.dashboard.look),
+      const created = await ctx.changes.apply(
+        db,
+        (tx) => createFromDocument(tx, request.user.id, name, document.widgets, document.dashboard.look),
+        writeOrigin(request),
       );
       return reply.code(201).send(created);
     },
@@ -128,14 +135,17 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
       const source = await readable(request.actor, request.body.id);
       const widgets = await listWidgets(db, request.actor, source.id);
       const name = request.body.name?.trim() ?? `${source.name.slice(0, 93)} (copy)`;
-      const copy = await ctx.changes.apply(db, (tx) =>
-        createFromDocument(
-          tx,
-          request.user.id,
-          name,
-          documentOf(source, widgets, new Date()).widgets,
-          source.look,
-        ),
+      const copy = await ctx.changes.apply(
+        db,
+        (tx) =>
+          createFromDocument(
+            tx,
+            request.user.id,
+            name,
+            documentOf(source, widgets, new Date()).widgets,
+            source.look,
+          ),
+        writeOrigin(request),
       );
       return reply.code(201).send(copy);
     },
@@ -189,11 +199,15 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
     },
     async (request) => {
       const dashboard = await readable(request.actor, request.body.id);
-      if (!can(request.actor, "edit", dashboard)) throw notFound("Dashboard");
+      if (!can(request.actor, "edit", dashboard))
+        throw forbidden("Only the dashboard's owner and editors can restore its versions");
       const version = await versionOf(request.actor, request.body.versionId);
       if (version.dashboardId !== dashboard.id) throw notFound("Version");
-      const restored = await ctx.changes.apply(db, (tx) =>
-        replaceWidgets(tx, dashboard, request.body.versionId, version.document.widgets as DocumentWidget[]),
+      const restored = await ctx.changes.apply(
+        db,
+        (tx) =>
+          replaceWidgets(tx, dashboard, request.body.versionId, version.document.widgets as DocumentWidget[]),
+        writeOrigin(request),
       );
       await ctx.bus
         .publish(userChannel(request.user.id), {

@@ -5,6 +5,7 @@ import {
   DOCUMENT_FORMAT,
   DOCUMENT_VERSION,
 } from "../../contract/dashboard-document.js";
+import type { Author } from "../../contract/sharing.js";
 import type { UserLimits } from "../config.js";
 import type { ChangesListener, DashboardChange } from "../db/changes.js";
 import type { Db } from "../db/client.js";
@@ -20,10 +21,10 @@ const ownerOf = (change: DashboardChange) =>
 
 /**
  * One statement per write: the database builds the dashboard's document itself and either folds
- * it into the newest version (changed within `foldMs`, not a restore: a drag session is one
- * version) or adds a version and trims
- * to the newest VERSIONS_KEPT. Nothing crosses to the server and back: history costs a drag one
- * round trip inside its transaction. True when it added a version (the owner's history grew).
+ * it into the newest version (changed within `foldMs` by the same person, not a restore: a drag
+ * session is one version, and each version names who made it) or adds a version and trims to the
+ * newest VERSIONS_KEPT. Nothing crosses to the server and back: history costs a drag one round
+ * trip inside its transaction. True when it added a version (the owner's history grew).
  */
 async function record(
   tx: Db,
@@ -31,8 +32,11 @@ async function record(
   now: Date,
   fresh: boolean,
   foldMs: number,
+  by: Author | null,
 ): Promise<boolean> {
   const at = now.toISOString();
+  const byId = by?.id ?? null;
+  const byName = by?.name ?? null;
   const result = (await tx.execute(sql`
     WITH doc AS (
       SELECT jsonb_build_object(
@@ -47,7 +51,7 @@ async function record(
       FROM dashboards d WHERE d.id = ${dashboardId}
     ),
     newest AS (
-      SELECT id, updated_at FROM dashboard_versions WHERE dashboard_id = ${dashboardId}
+      SELECT id, updated_at, by_id FROM dashboard_versions WHERE dashboard_id = ${dashboardId}
       ORDER BY created_at DESC, id DESC LIMIT 1
     ),
     folded AS (
@@ -56,12 +60,13 @@ async function record(
       FROM doc, newest
       WHERE v.id = newest.id AND NOT ${fresh}::boolean
         AND newest.updated_at > ${at}::timestamptz - make_interval(secs => ${foldMs / 1000})
+        AND newest.by_id IS NOT DISTINCT FROM ${byId}::text
       RETURNING v.id
     ),
     added AS (
-      INSERT INTO dashboard_versions (id, dashboard_id, document, widget_count, created_at, updated_at)
+      INSERT INTO dashboard_versions (id, dashboard_id, document, widget_count, by_id, by_name, created_at, updated_at)
       SELECT ${uuidv7()}::uuid, ${dashboardId}::uuid, doc.document, jsonb_array_length(doc.document->'widgets'),
-             ${at}::timestamptz, ${at}::timestamptz
+             ${byId}::text, ${byName}::text, ${at}::timestamptz, ${at}::timestamptz
       FROM doc WHERE NOT EXISTS (SELECT 1 FROM folded)
       RETURNING id
     ),
@@ -109,7 +114,7 @@ async function trimHistory(tx: Db, userId: string, budget: number) {
  */
 export function versionRecorder(now: () => number, limits: UserLimits, foldMs: number): ChangesListener {
   const budget = historyBytes(limits);
-  return async (tx, changes) => {
+  return async (tx, changes, origin) => {
     const touched = new Map<string, { fresh: boolean; userId: string }>();
     for (const change of changes) {
       if (change.kind === "dashboard.deleted") continue;
@@ -120,7 +125,7 @@ export function versionRecorder(now: () => number, limits: UserLimits, foldMs: n
     const at = new Date(now());
     const grown = new Set<string>();
     for (const [dashboardId, { fresh, userId }] of touched)
-      if (await record(tx, dashboardId, at, fresh, foldMs)) grown.add(userId);
+      if (await record(tx, dashboardId, at, fresh, foldMs, origin.by)) grown.add(userId);
     for (const userId of grown) await trimHistory(tx, userId, budget);
   };
 }
@@ -132,6 +137,8 @@ export async function listVersions(db: Db, dashboardId: string) {
       createdAt: dashboardVersions.createdAt,
       updatedAt: dashboardVersions.updatedAt,
       widgetCount: dashboardVersions.widgetCount,
+      byId: dashboardVersions.byId,
+      byName: dashboardVersions.byName,
     })
     .from(dashboardVersions)
     .where(eq(dashboardVersions.dashboardId, dashboardId))
@@ -141,6 +148,7 @@ export async function listVersions(db: Db, dashboardId: string) {
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     widgetCount: r.widgetCount,
+    by: r.byId === null ? null : { id: r.byId, name: r.byName ?? "" },
   }));
 }
 

@@ -7,9 +7,11 @@ import {
   userChannel,
 } from "../../contract/notifications.js";
 import type { Notification } from "../../contract/resources.js";
+import { ACCESS_CHANGED, ACCESS_LEVELS, type Access } from "../../contract/sharing.js";
 import { presentNotification } from "../notifications/service.js";
 import type { NotificationStore } from "../notifications/stores/store.js";
 import type { BusMessage, EventBus } from "./bus.js";
+import type { DashboardWatch, WatchSink } from "./dashboard-watch.js";
 
 /** How long EventSource waits before reconnecting after the stream ends. */
 export const RETRY_MS = 3000;
@@ -31,7 +33,12 @@ export interface StreamOptions {
   store: Pick<NotificationStore, "after">;
   log: FastifyBaseLogger;
   onEnd(stream: SseStream): void;
+  /** The dashboards the stream watches (`?dashboard=`), writing to it. */
+  watch?: (sink: WatchSink) => DashboardWatch;
 }
+
+const isAccess = (value: unknown): value is Access | null =>
+  value === null || (ACCESS_LEVELS as readonly unknown[]).includes(value);
 
 /**
  * One Server-Sent Events connection. Live events from the bus and retained ones from the store
@@ -41,6 +48,7 @@ export interface StreamOptions {
 export class SseStream {
   readonly userId: string;
   readonly credentials: StreamOptions["credentials"];
+  readonly watch: DashboardWatch | null;
   /** Ids already sent, newest last; the store keeps no more than this many to replay anyway. */
   private readonly sent = new Set<string>();
   /** Live events waiting while a catch-up reads the store; null when events flow straight through. */
@@ -57,6 +65,7 @@ export class SseStream {
   ) {
     this.userId = options.userId;
     this.credentials = options.credentials;
+    this.watch = options.watch?.({ write: (chunk) => this.write(chunk), end: () => this.end() }) ?? null;
     res.on("close", () => this.end());
   }
 
@@ -69,6 +78,7 @@ export class SseStream {
       );
       if (this.ended) return unsubscribe();
       this.unsubscribe = unsubscribe;
+      await this.watch?.start();
       await this.catchUp();
     } catch (error) {
       // The client reconnects with Last-Event-ID and catches up then.
@@ -126,6 +136,7 @@ export class SseStream {
     if (this.ended) return;
     this.ended = true;
     this.unsubscribe();
+    this.watch?.end();
     this.options.onEnd(this);
     const res = this.res;
     if (abort || res.writableLength > 0 || res.destroyed) res.destroy();
@@ -134,10 +145,21 @@ export class SseStream {
   }
 
   private receive(message: BusMessage) {
-    // A hint to reload, not a record: sent live only, never replayed.
+    // Sharing changed what the user may do with a dashboard: live only, like the hint below.
+    if (message.event === ACCESS_CHANGED) {
+      const data = message.data as { dashboardId?: unknown; access?: unknown } | undefined;
+      if (typeof data?.dashboardId !== "string" || !isAccess(data.access)) return;
+      if (this.watch && !this.watch.accessChanged(data.dashboardId, data.access)) return;
+      this.write(
+        `event: ${ACCESS_CHANGED}\ndata: ${JSON.stringify({ dashboardId: data.dashboardId, access: data.access })}\n\n`,
+      );
+      return;
+    }
+    // A hint to reload, not a record: sent live only, never replayed. A stream watching the
+    // dashboard gets it from the dashboard's channel instead, with who restored it.
     if (message.event === DASHBOARD_RESTORED) {
       const data = message.data as { userId?: string; dashboardId?: string } | undefined;
-      if (data?.userId === this.userId)
+      if (data?.userId === this.userId && !(data.dashboardId && this.watch?.watches(data.dashboardId)))
         this.write(
           `event: ${DASHBOARD_RESTORED}\ndata: ${JSON.stringify({ dashboardId: data.dashboardId })}\n\n`,
         );

@@ -1,27 +1,63 @@
 import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { type Dashboard, DashboardSchema, type Look } from "../../../contract/resources.js";
+import type { Access } from "../../../contract/sharing.js";
 import type { Applied } from "../../db/changes.js";
 import type { Database, Db } from "../../db/client.js";
 import { isoSql, jsonShape } from "../../db/json.js";
 import { toWidget } from "../../db/records.js";
-import { dashboards, widgets } from "../../db/schema.js";
+import { dashboards, user, widgets } from "../../db/schema.js";
 import { conflict } from "../../http/errors.js";
 import type { Actor } from "../../policies/actor.js";
-import { dashboardsWhere, readableDashboards, widgetsWhere } from "../../policies/records.js";
+import {
+  answeredAccessSql,
+  dashboardsWhere,
+  readableDashboards,
+  sharedDashboards,
+  widgetsWhere,
+} from "../../policies/records.js";
 
 type Row = typeof dashboards.$inferSelect;
+/** A row with what the answer adds: the caller's access, and the owner when it is not the caller. */
+type AnsweredRow = Row & { access: Access; owner?: { id: string; name: string } | null };
 
 const shape = jsonShape(DashboardSchema, getTableColumns(dashboards));
-export const toDashboard = (row: Row) => shape.fromRow(row) as Dashboard;
+export const toDashboard = ({ owner, ...row }: AnsweredRow) =>
+  shape.fromRow(owner ? { ...row, owner } : row) as Dashboard;
+const ownDashboard = (row: Row) => toDashboard({ ...row, access: "owner" });
 
 const one = (id: string, allowed: SQL) => and(eq(dashboards.id, id), allowed);
 
-export async function listDashboards(db: Db, actor: Actor, id?: string) {
+/** The columns of an answer to `actor`: the row, the access, and who owns it when not them. */
+function answerColumns(actor: Actor) {
+  const me = actor.kind === "user" ? actor.user.id : null;
+  return {
+    ...getTableColumns(dashboards),
+    access: answeredAccessSql(actor),
+    owner: sql<{
+      id: string;
+      name: string;
+    } | null>`(SELECT json_build_object('id', ${user.id}, 'name', ${user.name})
+      FROM ${user} WHERE ${user.id} = ${dashboards.userId} AND ${dashboards.userId} IS DISTINCT FROM ${me})`,
+  };
+}
+
+/** The dashboard with that id when the actor may read it: `[]` or `[it]`, like the list. */
+export async function listDashboards(db: Db, actor: Actor, id: string) {
   const rows = await db
-    .select()
+    .select(answerColumns(actor))
     .from(dashboards)
-    .where(id ? one(id, readableDashboards(actor)) : readableDashboards(actor))
+    .where(one(id, readableDashboards(actor)))
+    .limit(1);
+  return rows.map(toDashboard);
+}
+
+/** The dashboards shared with the actor (not their own), oldest first: `?include=shared`. */
+export async function listSharedDashboards(db: Db, actor: Actor) {
+  const rows = await db
+    .select(answerColumns(actor))
+    .from(dashboards)
+    .where(sharedDashboards(actor))
     .orderBy(asc(dashboards.createdAt), asc(dashboards.id));
   return rows.map(toDashboard);
 }
@@ -56,7 +92,7 @@ const DASHBOARDS_PAGE_JSON = `
     ORDER BY created_at, id
     LIMIT $4::bigint + 1)
   SELECT
-    coalesce(json_agg(${shape.sqlObject()} ORDER BY n) FILTER (WHERE n <= $4::bigint), '[]')::text AS json,
+    coalesce(json_agg(${shape.sqlObject({ access: "'owner'" })} ORDER BY n) FILTER (WHERE n <= $4::bigint), '[]')::text AS json,
     CASE WHEN count(*) > $4::bigint
       THEN (array_agg(${isoSql("created_at")} || '|' || id ORDER BY n DESC) FILTER (WHERE n <= $4::bigint))[1]
     END AS next
@@ -91,7 +127,7 @@ export async function createDashboard(
     .insert(dashboards)
     .values({ id: uuidv7(), userId, name, isPublic: false, look, createdAt: now, updatedAt: now })
     .returning();
-  const dashboard = toDashboard(row!);
+  const dashboard = ownDashboard(row!);
   return { result: dashboard, changes: [{ kind: "dashboard.created", dashboard }] };
 }
 
@@ -115,9 +151,12 @@ export async function updateDashboard(
     .update(dashboards)
     .set({ ...fields, revision: nextRevision, updatedAt: new Date() })
     .where(revision === undefined ? allowed : and(allowed, eq(dashboards.revision, revision)))
-    .returning();
+    .returning(answerColumns(actor));
   if (!row) {
-    const [stored] = revision === undefined ? [] : await db.select().from(dashboards).where(allowed).limit(1);
+    const [stored] =
+      revision === undefined
+        ? []
+        : await db.select(answerColumns(actor)).from(dashboards).where(allowed).limit(1);
     if (stored) throw conflict("The dashboard", toDashboard(stored));
     return { result: null, changes: [] };
   }
@@ -125,14 +164,17 @@ export async function updateDashboard(
   return { result: dashboard, changes: [{ kind: "dashboard.updated", dashboard }] };
 }
 
-/** Marks a dashboard as changed now (its widgets were replaced); the caller checked who may. */
-export async function touchDashboard(db: Db, id: string): Promise<Dashboard> {
+/**
+ * Marks a dashboard as changed now (its widgets were replaced); the caller checked who may, and
+ * its answer's access and owner stay as they were.
+ */
+export async function touchDashboard(db: Db, dashboard: Dashboard): Promise<Dashboard> {
   const [row] = await db
     .update(dashboards)
     .set({ revision: nextRevision, updatedAt: new Date() })
-    .where(eq(dashboards.id, id))
+    .where(eq(dashboards.id, dashboard.id))
     .returning();
-  return toDashboard(row!);
+  return toDashboard({ ...row!, access: dashboard.access, owner: dashboard.owner });
 }
 
 /**
@@ -146,7 +188,7 @@ export async function deleteDashboard(db: Db, actor: Actor, id: string): Promise
     .select()
     .from(widgets)
     .where(and(eq(widgets.dashboardId, id), widgetsWhere(actor, "manage")));
-  const [row] = await db.delete(dashboards).where(allowed).returning();
+  const [row] = await db.delete(dashboards).where(allowed).returning(answerColumns(actor));
   if (!row) return { result: null, changes: [] };
   const dashboard = toDashboard(row);
   return {

@@ -2,20 +2,24 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import {
   CreateDashboardBody,
+  type Dashboard,
   DashboardSchema,
   UpdateDashboardBody,
   Uuid,
 } from "../../../contract/resources.js";
 import type { AppContext } from "../../context.js";
 import { sendJsonText } from "../../http/encoded-json.js";
-import { badRequest, found, notFound } from "../../http/errors.js";
+import { badRequest, notFound } from "../../http/errors.js";
 import { errorResponses, IdQuery } from "../../http/schemas.js";
+import { writeOrigin } from "../../http/write-origin.js";
+import { refuseDashboard } from "../../policies/records.js";
 import {
   createDashboard,
   decodeCursor,
   deleteDashboard,
   listDashboards,
   listDashboardsJson,
+  listSharedDashboards,
   updateDashboard,
 } from "./queries.js";
 
@@ -37,6 +41,12 @@ const ListQuery = Type.Object({
       description: "Where the page starts: the cursor from the previous answer's Link header (rel=next).",
     }),
   ),
+  include: Type.Optional(
+    Type.Literal("shared", {
+      description:
+        "`shared` adds the dashboards shared with the caller after their own, each with `owner`; the whole list, without `limit`",
+    }),
+  ),
 });
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
@@ -50,7 +60,9 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
         summary: "List the user's dashboards, oldest first (one when id is given)",
         description:
           "Paginated with `limit` and `cursor`: when more dashboards follow, the answer carries a " +
-          '`Link: </api/dashboards?limit=N&cursor=C>; rel="next"` header; the last page has none.',
+          '`Link: </api/dashboards?limit=N&cursor=C>; rel="next"` header; the last page has none. ' +
+          "With `id`, any dashboard the caller may read (their own or one shared with them). Every " +
+          "dashboard says the caller's `access`: owner, editor or viewer.",
         querystring: ListQuery,
         response: {
           200: {
@@ -64,11 +76,21 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
       },
     },
     async (request, reply) => {
-      const { id, limit, cursor } = request.query;
+      const { id, limit, cursor, include } = request.query;
       if (id) {
         const list = await listDashboards(db, request.actor, id);
         if (list.length === 0) throw notFound("Dashboard");
         return list;
+      }
+      if (include === "shared") {
+        if (limit !== undefined || cursor !== undefined)
+          throw badRequest("include=shared answers the whole list; leave out limit and cursor", [
+            { path: "/include", message: "cannot be combined with limit or cursor" },
+          ]);
+        const own = await listDashboardsJson(ctx.database, request.user.id, {});
+        const shared = await listSharedDashboards(db, request.actor);
+        if (shared.length === 0) return sendJsonText(reply, ctx.jsonBytes.of(own.json));
+        return [...(JSON.parse(own.json) as Dashboard[]), ...shared];
       }
       const after = cursor === undefined ? null : decodeCursor(cursor);
       if (cursor !== undefined && after === null)
@@ -97,7 +119,11 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
       reply
         .code(201)
         .send(
-          await ctx.changes.apply(db, (tx) => createDashboard(tx, request.user.id, request.body.name.trim())),
+          await ctx.changes.apply(
+            db,
+            (tx) => createDashboard(tx, request.user.id, request.body.name.trim()),
+            writeOrigin(request),
+          ),
         ),
   );
 
@@ -110,7 +136,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
         description:
           "With `revision`, the change is made only if the dashboard is still at that revision; else nothing is written and the answer is 409 `conflict` with the stored dashboard in `current`. Without it, the last write wins.",
         body: UpdateDashboardBody,
-        response: { 200: Type.Ref(DashboardSchema), ...errorResponses(404, 409, 413, 415) },
+        response: { 200: Type.Ref(DashboardSchema), ...errorResponses(403, 404, 409, 413, 415) },
       },
     },
     async (request) => {
@@ -122,10 +148,13 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
         // Absent leaves the look as it is; null and {} both clear it.
         ...(look === undefined ? {} : { look: look ?? {} }),
       };
-      return found(
-        await ctx.changes.apply(db, (tx) => updateDashboard(tx, request.actor, id, patch)),
-        "Dashboard",
+      const updated = await ctx.changes.apply(
+        db,
+        (tx) => updateDashboard(tx, request.actor, id, patch),
+        writeOrigin(request),
       );
+      if (!updated) throw await refuseDashboard(db, request.actor, id);
+      return updated;
     },
   );
 
@@ -136,13 +165,18 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
         tags,
         summary: "Delete a dashboard and, permanently, all of its widgets",
         querystring: IdQuery,
-        response: { 200: Type.Ref(DashboardSchema), ...errorResponses(404) },
+        response: { 200: Type.Ref(DashboardSchema), ...errorResponses(403, 404) },
       },
     },
-    async (request) =>
-      found(
-        await ctx.changes.apply(db, (tx) => deleteDashboard(tx, request.actor, request.query.id)),
-        "Dashboard",
-      ),
+    async (request) => {
+      const { id } = request.query;
+      const deleted = await ctx.changes.apply(
+        db,
+        (tx) => deleteDashboard(tx, request.actor, id),
+        writeOrigin(request),
+      );
+      if (!deleted) throw await refuseDashboard(db, request.actor, id);
+      return deleted;
+    },
   );
 };

@@ -6,7 +6,7 @@ import { badRequest, found } from "../../http/errors.js";
 import { errorResponses } from "../../http/schemas.js";
 import { assertConfigSize, isForeignKeyViolation } from "../../http/validation.js";
 import { assertConfigQuota, lockUserQuota } from "../../policies/limits.js";
-import { mayChangeDashboard } from "../../policies/records.js";
+import { mayReadDashboard } from "../../policies/records.js";
 import { listSettings, updateSettings } from "./queries.js";
 
 const tags = ["Settings"];
@@ -43,7 +43,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
     async (request) => {
       const { lastDashboardId, config } = request.body;
       assertConfigSize(config);
-      if (lastDashboardId && !(await mayChangeDashboard(db, request.actor, lastDashboardId)))
+      if (lastDashboardId && !(await mayReadDashboard(db, request.actor, lastDashboardId)))
         throw foreignDashboard();
       try {
         const userId = request.user.id;

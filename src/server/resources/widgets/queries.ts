@@ -11,7 +11,7 @@ import type { Database, Db } from "../../db/client.js";
 import { changesFrom } from "../../db/json.js";
 import { toWidget, widgetShape } from "../../db/records.js";
 import { widgets } from "../../db/schema.js";
-import { conflict } from "../../http/errors.js";
+import { conflict, forbidden } from "../../http/errors.js";
 import type { Actor } from "../../policies/actor.js";
 import { ownWidgets, readableWidgets, writableWidgets } from "../../policies/records.js";
 
@@ -98,6 +98,7 @@ export async function updateWidget(
     .returning();
   if (!row) {
     if (input.revision !== undefined) await refuseIfStale(db, allowed);
+    await refuseIfReadable(db, actor, input.id);
     return { result: null, changes: [] };
   }
   const widget = toWidget(row);
@@ -105,6 +106,20 @@ export async function updateWidget(
     result: widget,
     changes: [{ kind: "widget.updated", widget, configChanged: input.config !== undefined }],
   };
+}
+
+/**
+ * A write that found no widget the actor may change: 403 when they may read it (a viewer), so the
+ * answer says why; else the caller answers 404, as for a widget that does not exist.
+ */
+export async function refuseIfReadable(db: Db, actor: Actor, id: string) {
+  const [readable] = await db
+    .select({ id: widgets.id })
+    .from(widgets)
+    .where(and(eq(widgets.id, id), readableWidgets(actor)))
+    .limit(1);
+  if (readable)
+    throw forbidden("Viewers cannot change this dashboard's widgets; ask its owner for editor access");
 }
 
 /** A conditional write that matched nothing: a 409 with the stored widget when the actor may change it. */
@@ -118,7 +133,10 @@ export async function deleteWidget(db: Db, actor: Actor, id: string): Promise<Ap
     .delete(widgets)
     .where(and(eq(widgets.id, id), writableWidgets(actor)))
     .returning();
-  if (!row) return { result: null, changes: [] };
+  if (!row) {
+    await refuseIfReadable(db, actor, id);
+    return { result: null, changes: [] };
+  }
   const widget = toWidget(row);
   return { result: widget, changes: [{ kind: "widget.deleted", widget }] };
 }

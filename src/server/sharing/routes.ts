@@ -1,0 +1,207 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
+import { userChannel } from "../../contract/notifications.js";
+import {
+  ACCESS_CHANGED,
+  CreateGroupBody,
+  DirectorySchema,
+  dashboardChannel,
+  GroupSchema,
+  MEMBERS_CHANGED,
+  MemberSchema,
+  PutMembersBody,
+  UpdateGroupBody,
+} from "../../contract/sharing.js";
+import type { AppContext } from "../context.js";
+import type { Db } from "../db/client.js";
+import { notFound } from "../http/errors.js";
+import { errorResponses, IdQuery } from "../http/schemas.js";
+import { dashboardFor, refuseDashboard } from "../policies/records.js";
+import { type AccessChange, accessChanges, readersOf } from "./access-changes.js";
+import { directoryFor } from "./directory.js";
+import { createGroup, dashboardsOfGroup, deleteGroup, listGroups, updateGroup } from "./groups.js";
+import { listMembers, replaceMembers } from "./members.js";
+
+const admin = { access: "admin" } as const;
+const groupTags = ["Groups"];
+const sharingTags = ["Sharing"];
+
+/**
+ * Groups, the directory of people to share with, and a dashboard's members (DESIGN section 14).
+ * Every change that can change who reads what is made in one transaction that reads the readers
+ * before and after, and tells exactly those whose access changed, on every instance.
+ */
+export const sharingRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+
+  /** Runs `write` in a transaction and announces the access it changed once it committed. */
+  async function changingAccess<T>(
+    dashboardIds: (tx: Db) => Promise<readonly string[]>,
+    write: (tx: Db) => Promise<T>,
+  ): Promise<T> {
+    let changes: AccessChange[] = [];
+    let touched: readonly string[] = [];
+    const result = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      touched = await dashboardIds(tx);
+      const before = await readersOf(tx, touched);
+      const written = await write(tx);
+      changes = accessChanges(before, await readersOf(tx, touched));
+      return written;
+    });
+    await announce(touched, changes);
+    return result;
+  }
+
+  async function announce(dashboardIds: readonly string[], changes: readonly AccessChange[]) {
+    const sends = [
+      // Open streams watching these dashboards check their access again.
+      ...dashboardIds.map((id) =>
+        ctx.bus.publish(dashboardChannel(id), { event: MEMBERS_CHANGED, data: { dashboardId: id } }),
+      ),
+      ...changes.map(({ userId, dashboardId, access }) =>
+        ctx.bus.publish(userChannel(userId), { event: ACCESS_CHANGED, data: { dashboardId, access } }),
+      ),
+    ];
+    for (const sent of await Promise.allSettled(sends))
+      if (sent.status === "rejected")
+        app.log.warn({ err: sent.reason }, "could not announce an access change");
+  }
+
+  app.get(
+    "/api/admin/groups",
+    {
+      config: admin,
+      schema: {
+        tags: groupTags,
+        summary: "Every group with its members (admins only)",
+        response: { 200: Type.Array(Type.Ref(GroupSchema)), ...errorResponses(403) },
+      },
+    },
+    async () => listGroups(db),
+  );
+
+  app.post(
+    "/api/admin/groups",
+    {
+      config: admin,
+      schema: {
+        tags: groupTags,
+        summary: "Create a group (admins only)",
+        body: CreateGroupBody,
+        response: { 201: Type.Ref(GroupSchema), ...errorResponses(403, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { name, members = [] } = request.body;
+      const group = await db.transaction((tx) => createGroup(tx as unknown as Db, name.trim(), members));
+      return reply.code(201).send(group);
+    },
+  );
+
+  app.put(
+    "/api/admin/groups",
+    {
+      config: admin,
+      schema: {
+        tags: groupTags,
+        summary: "Rename a group or replace its members (admins only)",
+        description:
+          "Members who join or leave get `access.changed` for each dashboard shared with the group.",
+        body: UpdateGroupBody,
+        response: { 200: Type.Ref(GroupSchema), ...errorResponses(403, 404, 415) },
+      },
+    },
+    async (request) => {
+      const { id, name, members } = request.body;
+      const group = await changingAccess(
+        (tx) => dashboardsOfGroup(tx, id),
+        (tx) => updateGroup(tx, id, { name: name?.trim(), members }),
+      );
+      if (!group) throw notFound("Group");
+      return group;
+    },
+  );
+
+  app.delete(
+    "/api/admin/groups",
+    {
+      config: admin,
+      schema: {
+        tags: groupTags,
+        summary: "Delete a group, and every dashboard membership it had (admins only)",
+        querystring: IdQuery,
+        response: { 200: Type.Ref(GroupSchema), ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.query;
+      const group = await changingAccess(
+        (tx) => dashboardsOfGroup(tx, id),
+        (tx) => deleteGroup(tx, id),
+      );
+      if (!group) throw notFound("Group");
+      return group;
+    },
+  );
+
+  app.get(
+    "/api/directory",
+    {
+      schema: {
+        tags: sharingTags,
+        summary: "The people and groups the caller can share with",
+        description:
+          "Every user of the instance and every group. When anyone may sign up (`SIGNUP_MODE=open`), only the caller's own groups and no users: share with people by email instead.",
+        response: { 200: Type.Ref(DirectorySchema), ...errorResponses() },
+      },
+    },
+    async (request) => directoryFor(db, request.user.id, ctx.config.access.signupMode),
+  );
+
+  app.get(
+    "/api/dashboards/members",
+    {
+      schema: {
+        tags: sharingTags,
+        summary: "Whom a dashboard is shared with, and as what",
+        description: "Anyone who may read the dashboard may see its members.",
+        querystring: IdQuery,
+        response: { 200: Type.Array(Type.Ref(MemberSchema)), ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const dashboard = await dashboardFor(db, request.actor, "read", request.query.id);
+      if (!dashboard) throw notFound("Dashboard");
+      return listMembers(db, dashboard.id);
+    },
+  );
+
+  app.put(
+    "/api/dashboards/members",
+    {
+      schema: {
+        tags: sharingTags,
+        summary: "Replace whom a dashboard is shared with (its owner or an admin)",
+        description:
+          "A user by `id` or `email`, a group by `id`, or `everyone` (every user of the instance), each as `viewer` or `editor`. " +
+          "Unknown users or groups, the owner, or one named twice: 400 `validation_failed` with each member's path, and nothing changes. " +
+          "A member gets 403, anyone else 404. Everyone whose access changed gets `access.changed` on their stream.",
+        body: PutMembersBody,
+        response: { 200: Type.Array(Type.Ref(MemberSchema)), ...errorResponses(403, 404, 415) },
+      },
+    },
+    async (request) => {
+      const { id, members } = request.body;
+      const dashboard = await dashboardFor(db, request.actor, "manage", id);
+      if (!dashboard) throw await refuseDashboard(db, request.actor, id);
+      return changingAccess(
+        async () => [dashboard.id],
+        async (tx) => {
+          await replaceMembers(tx, dashboard, members);
+          return listMembers(tx, dashboard.id);
+        },
+      );
+    },
+  );
+};
