@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import { startFakeFeeds } from "../src/widgets/feed/fake.js";
 import { FakeWeather } from "../src/widgets/weather/fake.js";
 import { type FakeExchange, startFakeExchange } from "../test/fakes/exchange.js";
 import type { FakeServer } from "../test/fakes/oauth-http.js";
+import { AXE_SOURCE } from "./support/axe.js";
 import { pageApi, stylesSettled } from "./support/page-helpers.js";
 import { type E2eApp, exchangeEnv, startApp } from "./support/web-app.js";
 import { OFFERED_WIDGETS } from "./support/widget-types.js";
@@ -27,7 +27,6 @@ type Theme = (typeof THEMES)[number];
 const IMPACTS = ["critical", "serious", "moderate", "minor"] as const;
 type Impact = (typeof IMPACTS)[number];
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 interface Violation {

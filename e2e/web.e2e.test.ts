@@ -303,8 +303,9 @@ describe("a first day in the browser", () => {
     "keeps a change the server could not take, says so, and saves it on retry",
     async () => {
       await waitForSaved(page);
+      // A to-do travels as a patch (PATCH) first, then whole (PUT) once it could not: both fail.
       await page.route("**/api/widgets", (route) =>
-        route.request().method() === "PUT" ? route.abort() : route.continue(),
+        ["PUT", "PATCH"].includes(route.request().method()) ? route.abort() : route.continue(),
       );
       const todos = widget("Todo");
       await todos.getByLabel("New todo").fill("Made while offline");

@@ -9,6 +9,8 @@ import "./styles/app.css";
 import "./styles/widgets.css";
 import "./styles/data-widgets.css";
 import "./styles/operators.css";
+import "./styles/sharing.css";
+import "./styles/live.css";
 import "./styles/look.css";
 
 applyRememberedTheme();

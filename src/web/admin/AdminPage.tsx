@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useInstance, useMe } from "../lib/operators-queries";
 import { Icon } from "../ui/icons";
 import { QueryError, Skeleton } from "../ui/States";
+import { GroupsPanel } from "./GroupsPanel";
 import { InvitesPanel } from "./InvitesPanel";
 import { SignupModeNote } from "./SignupModeNote";
 import { UsersTable } from "./UsersTable";
@@ -64,6 +65,10 @@ export default function AdminPage() {
       <section className="admin-section" aria-labelledby="admin-users">
         <h2 id="admin-users">{t("admin.users.title")}</h2>
         <UsersTable />
+      </section>
+      <section className="admin-section" aria-labelledby="admin-groups">
+        <h2 id="admin-groups">{t("admin.groups.title")}</h2>
+        <GroupsPanel />
       </section>
       <section className="admin-section" aria-labelledby="admin-invites">
         <h2 id="admin-invites">{t("admin.invites.title")}</h2>

@@ -10,6 +10,7 @@ import { Dialog } from "../ui/Dialog";
 import { Icon } from "../ui/icons";
 import { WIDGETS } from "../widget-kit/registry";
 import { type Command, findables, matchCommands, useDashboardCommands } from "./commands";
+import { canEditDashboard } from "./dashboard-access";
 import { SETTINGS_TABS, type SettingsTab, useSettingsRoute } from "./settings-route";
 import { useSettingsTabLabels } from "./settings-tabs";
 import { widgetName } from "./widget-name";
@@ -67,11 +68,13 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
         id: `dashboard-${d.id}`,
         group: t("palette.groups.dashboards"),
         label: d.name,
-        detail: d.id === match?.params.dashboardId ? t("palette.openNow") : undefined,
+        detail: d.id === match?.params.dashboardId ? t("palette.openNow") : d.owner?.name,
         keywords: t("palette.keywords.dashboard"),
         run: done(() => navigate(`/d/${d.id}`)),
       });
-    if (match) {
+    const open = dashboards.find((d) => d.id === match?.params.dashboardId);
+    // A viewer's dashboard takes no widgets and has no layout to edit.
+    if (match && (!open || canEditDashboard(open))) {
       for (const w of WIDGETS)
         list.push({
           id: `add-${w.type}`,

@@ -15,7 +15,7 @@ import {
   pixelsOfCell,
   placeNew,
 } from "../grid/geometry";
-import { keepLayout, layoutItemOf } from "../grid/items";
+import { layoutItemOf } from "../grid/items";
 import { api, describeError } from "../lib/api";
 import { useEditLayout } from "../lib/edit-mode";
 import { lookAttributes } from "../lib/look";
@@ -28,7 +28,10 @@ import { useToasts } from "../ui/Toasts";
 import { definitionFor, WIDGETS } from "../widget-kit/registry";
 import type { WidgetDefinition } from "../widget-kit/types";
 import { useDashboardCommands } from "./commands";
+import { canEditDashboard } from "./dashboard-access";
 import { type Change, describeChange, pushChange, renameInHistory } from "./history";
+import { PresenceBar } from "./PresenceBar";
+import { DuplicateToEdit, SharedNote } from "./SharedNote";
 import { WidgetPicker } from "./WidgetPicker";
 import { WidgetSettingsDialog } from "./WidgetSettingsDialog";
 import { widgetDescription, widgetName } from "./widget-name";
@@ -97,6 +100,8 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
   const { t } = useTranslation();
   const dashboards = useDashboards();
   const dashboard = dashboards.data?.find((d) => d.id === dashboardId);
+  // A viewer of a shared dashboard only looks: no control that would change it (dashboard-access.ts).
+  const readOnly = dashboard ? !canEditDashboard(dashboard) : false;
   const { data: settingsRow } = useSettings();
   const { apply: applySettings } = useUpdateSettings();
   const settings = useAppSettings();
@@ -218,11 +223,11 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
   // The command palette adds widgets to the dashboard on screen.
   const commands = useDashboardCommands();
   useEffect(() => {
-    commands.current = { addWidget: (type) => void addWidget(definitionFor(type)) };
+    commands.current = readOnly ? null : { addWidget: (type) => void addWidget(definitionFor(type)) };
     return () => {
       commands.current = null;
     };
-  }, [commands, addWidget]);
+  }, [commands, addWidget, readOnly]);
 
   const removeWidget = useCallback(
     async (id: string) => {
@@ -331,43 +336,50 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
     <section className="dashboard" aria-labelledby="dashboard-title" {...lookAttributes(dashboard.look)}>
       <div className="dashboard-toolbar">
         <h1 id="dashboard-title">{dashboard.name}</h1>
+        <SharedNote dashboard={dashboard} />
         <SaveStatus />
+        <PresenceBar dashboardId={dashboardId} widgets={list} />
         <div className="toolbar-spacer" />
-        <button
-          type="button"
-          className="button ghost"
-          onClick={() => void undo()}
-          disabled={!lastChange}
-          title={
-            lastChange
-              ? t("dashboard.undoTitle", { change: describeChange(lastChange) })
-              : t("dashboard.nothingToUndo")
-          }
-        >
-          <Icon name="undo" size={16} /> {t("dashboard.undo")}
-        </button>
-        {list.length > 0 && (
-          <button
-            type="button"
-            className={`button ${editing ? "is-on" : "ghost"}`}
-            aria-pressed={editing}
-            onClick={() => setEditing(!editing)}
-            title={editing ? t("dashboard.edit.lockTitle") : t("dashboard.edit.editTitle")}
-          >
-            <Icon name={editing ? "check" : "layout"} size={16} />{" "}
-            {editing ? t("common.done") : t("dashboard.edit.editLayout")}
-          </button>
+        {readOnly && <DuplicateToEdit dashboard={dashboard} />}
+        {!readOnly && (
+          <>
+            <button
+              type="button"
+              className="button ghost"
+              onClick={() => void undo()}
+              disabled={!lastChange}
+              title={
+                lastChange
+                  ? t("dashboard.undoTitle", { change: describeChange(lastChange) })
+                  : t("dashboard.nothingToUndo")
+              }
+            >
+              <Icon name="undo" size={16} /> {t("dashboard.undo")}
+            </button>
+            {list.length > 0 && (
+              <button
+                type="button"
+                className={`button ${editing ? "is-on" : "ghost"}`}
+                aria-pressed={editing}
+                onClick={() => setEditing(!editing)}
+                title={editing ? t("dashboard.edit.lockTitle") : t("dashboard.edit.editTitle")}
+              >
+                <Icon name={editing ? "check" : "layout"} size={16} />{" "}
+                {editing ? t("common.done") : t("dashboard.edit.editLayout")}
+              </button>
+            )}
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => setPickerOpen(true)}
+              disabled={!widgets.data}
+            >
+              <Icon name="plus" size={16} /> {t("dashboard.addWidget")}
+            </button>
+          </>
         )}
-        <button
-          type="button"
-          className="button primary"
-          onClick={() => setPickerOpen(true)}
-          disabled={!widgets.data}
-        >
-          <Icon name="plus" size={16} /> {t("dashboard.addWidget")}
-        </button>
       </div>
-      {editing && list.length > 0 && (
+      {editing && !readOnly && list.length > 0 && (
         <p className="edit-hint" id="edit-hint">
           {t("dashboard.edit.hint")}
         </p>
@@ -377,6 +389,8 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
         <GridSkeleton />
       ) : widgets.isError ? (
         <QueryError query={widgets} title={t("dashboard.widgetsFailed")} />
+      ) : list.length === 0 && readOnly ? (
+        <p className="muted">{t("viewer.empty")}</p>
       ) : list.length === 0 ? (
         <div className="dashboard-empty">
           <h2>{t("dashboard.empty.title")}</h2>
@@ -411,6 +425,7 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
           onConfig={onConfig}
           onRemove={onRemove}
           onOpenSettings={setSettingsFor}
+          readOnly={readOnly}
         />
       )}
 
@@ -428,9 +443,6 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
           definition={definitionFor(settingsWidget.widgetType)}
           settings={settings}
           onClose={() => setSettingsFor(null)}
-          onSave={(config) =>
-            onConfig(settingsWidget.id, (raw) => keepLayout(raw, JSON.parse(JSON.stringify(config))))
-          }
         />
       )}
     </section>

@@ -11,15 +11,17 @@ import { Icon, IconButton } from "../ui/icons";
 import { MenuItem, Popover, PopoverTrigger } from "../ui/Popover";
 import { useToasts } from "../ui/Toasts";
 import { DashboardLookDialog } from "./DashboardLookDialog";
+import { menuPermissions, splitDashboards } from "./dashboard-access";
 import { DashboardNameDialog, DeleteDashboardDialog } from "./dashboards";
 import { BrandLink } from "./Logo";
 import { NotificationBell } from "./NotificationBell";
 import { HistoryDialog, ImportDialog, useDuplicate } from "./PortabilityDialogs";
-import { ShareDialog } from "./ShareDialog";
 import { useSettingsRoute } from "./settings-route";
 
 // The settings dialog is not needed to show a dashboard, so it loads on first open.
 const SettingsDialog = lazy(() => import("./SettingsDialog"));
+// So is the share dialog, which only owners and admins open.
+const ShareDialog = lazy(() => import("./ShareDialog"));
 
 type DialogState =
   | { kind: "create" }
@@ -44,7 +46,10 @@ function DashboardSwitcher() {
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<DialogState>(null);
   const list = sortDashboards(data);
+  const { own, shared } = splitDashboards(list);
   const current = list.find((d) => d.id === match?.params.dashboardId);
+  const isAdmin = useIsAdmin();
+  const can = menuPermissions(current, isAdmin);
   const duplicate = useDuplicate();
   const menuAction = closingMenu(setOpen);
   const openDialog = (next: DialogState) => menuAction(() => setDialog(next));
@@ -66,7 +71,7 @@ function DashboardSwitcher() {
         label={t("header.dashboards")}
         className="switcher-menu"
       >
-        {list.length > 0 && (
+        {own.length > 0 && (
           <nav
             aria-label={t("header.yourDashboards")}
             // A .tessera.json dropped on the list is imported (after a look at what it holds).
@@ -81,7 +86,7 @@ function DashboardSwitcher() {
             }}
           >
             <ul className="menu-list">
-              {list.map((d) => (
+              {own.map((d) => (
                 <li key={d.id}>
                   <Link
                     to={`/d/${d.id}`}
@@ -100,52 +105,99 @@ function DashboardSwitcher() {
             </ul>
           </nav>
         )}
+        {shared.length > 0 && (
+          <nav aria-labelledby="switcher-shared" className="switcher-shared">
+            {own.length > 0 && <div className="menu-separator" />}
+            <div className="menu-heading" id="switcher-shared">
+              {t("switcher.shared")}
+            </div>
+            <ul className="menu-list">
+              {shared.map((d) => (
+                <li key={d.id}>
+                  <Link
+                    to={`/d/${d.id}`}
+                    className={`menu-item${d.id === current?.id ? " is-current" : ""}`}
+                    aria-current={d.id === current?.id ? "page" : undefined}
+                    onClick={() => setOpen(false)}
+                  >
+                    <span className="menu-item-label">
+                      {d.name}
+                      {d.owner && <span className="switcher-owner"> · {d.owner.name}</span>}
+                    </span>
+                    {d.access === "viewer" && (
+                      <>
+                        <Icon name="eye" size={14} className="muted" />
+                        <span className="visually-hidden"> ({t("switcher.viewOnly")})</span>
+                      </>
+                    )}
+                    {d.id === current?.id && <Icon name="check" size={15} />}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <div className="menu-separator" />
         <MenuItem icon="plus" label={t("header.newDashboard")} onClick={openDialog({ kind: "create" })} />
         <MenuItem icon="download" label={t("header.import")} onClick={openDialog({ kind: "import" })} />
         {current && (
           <>
-            <MenuItem
-              icon="pencil"
-              label={t("header.rename", { name: current.name })}
-              onClick={openDialog({ kind: "rename", dashboard: current })}
-            />
-            <MenuItem
-              icon="share"
-              label={t("header.share")}
-              onClick={openDialog({ kind: "share", dashboard: current })}
-            >
-              {current.isPublic && <span className="menu-badge">{t("header.public")}</span>}
-            </MenuItem>
-            <MenuItem
-              icon="sun"
-              label={t("look.menu")}
-              onClick={openDialog({ kind: "look", dashboard: current })}
-            />
-            <MenuItem
-              icon="copy"
-              label={t("header.duplicate", { name: current.name })}
-              onClick={menuAction(() => void duplicate(current))}
-            />
-            <a
-              className="menu-item"
-              href={api.dashboards.exportUrl(current.id)}
-              download
-              onClick={() => setOpen(false)}
-            >
-              <Icon name="download" size={15} /> {t("header.export")}
-            </a>
-            <MenuItem
-              icon="clock"
-              label={t("header.history")}
-              onClick={openDialog({ kind: "history", dashboard: current })}
-            />
-            <MenuItem
-              icon="trash"
-              label={t("header.delete", { name: current.name })}
-              danger
-              onClick={openDialog({ kind: "delete", dashboard: current })}
-            />
+            {/* Only what the user's access to it allows (dashboard-access.ts). */}
+            {can.rename && (
+              <MenuItem
+                icon="pencil"
+                label={t("header.rename", { name: current.name })}
+                onClick={openDialog({ kind: "rename", dashboard: current })}
+              />
+            )}
+            {can.share && (
+              <MenuItem
+                icon="share"
+                label={t("header.share")}
+                onClick={openDialog({ kind: "share", dashboard: current })}
+              >
+                {current.isPublic && <span className="menu-badge">{t("header.public")}</span>}
+              </MenuItem>
+            )}
+            {can.look && (
+              <MenuItem
+                icon="sun"
+                label={t("look.menu")}
+                onClick={openDialog({ kind: "look", dashboard: current })}
+              />
+            )}
+            {can.duplicate && (
+              <MenuItem
+                icon="copy"
+                label={t("header.duplicate", { name: current.name })}
+                onClick={menuAction(() => void duplicate(current))}
+              />
+            )}
+            {can.export && (
+              <a
+                className="menu-item"
+                href={api.dashboards.exportUrl(current.id)}
+                download
+                onClick={() => setOpen(false)}
+              >
+                <Icon name="download" size={15} /> {t("header.export")}
+              </a>
+            )}
+            {can.history && (
+              <MenuItem
+                icon="clock"
+                label={t("header.history")}
+                onClick={openDialog({ kind: "history", dashboard: current })}
+              />
+            )}
+            {can.delete && (
+              <MenuItem
+                icon="trash"
+                label={t("header.delete", { name: current.name })}
+                danger
+                onClick={openDialog({ kind: "delete", dashboard: current })}
+              />
+            )}
           </>
         )}
       </Popover>
@@ -153,7 +205,11 @@ function DashboardSwitcher() {
       {dialog?.kind === "rename" && (
         <DashboardNameDialog mode="rename" dashboard={dialog.dashboard} onClose={close} />
       )}
-      {dialog?.kind === "share" && <ShareDialog dashboard={dialog.dashboard} onClose={close} />}
+      {dialog?.kind === "share" && (
+        <Suspense fallback={null}>
+          <ShareDialog dashboard={dialog.dashboard} onClose={close} />
+        </Suspense>
+      )}
       {dialog?.kind === "look" && <DashboardLookDialog dashboard={dialog.dashboard} onClose={close} />}
       {dialog?.kind === "import" && <ImportDialog initialFile={dialog.file} onClose={close} />}
       {dialog?.kind === "history" && <HistoryDialog dashboard={dialog.dashboard} onClose={close} />}

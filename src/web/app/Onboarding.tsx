@@ -8,6 +8,7 @@ import { useAction } from "../lib/use-action";
 import { Dialog } from "../ui/Dialog";
 import { FormError, TextField } from "../ui/fields";
 import { Icon, type IconName } from "../ui/icons";
+import { isOwnDashboard } from "./dashboard-access";
 import { useDashboardActions, validateDashboardName } from "./dashboards";
 import { ThemeChoice } from "./ThemeChoice";
 
@@ -36,7 +37,9 @@ export function Onboarding({ user }: { user: SessionUser }) {
   const [name, setName] = useState(() => t("onboarding.defaultName"));
   const action = useAction();
   const { busy, error, setError } = action;
-  const hasDashboards = (dashboards?.length ?? 0) > 0;
+  // Dashboards shared with a newcomer (a starting board for everyone) are no board of their own.
+  const own = dashboards?.filter(isOwnDashboard) ?? [];
+  const hasDashboards = own.length > 0;
 
   const finish = async () => {
     if (!settings) return;
@@ -80,7 +83,7 @@ export function Onboarding({ user }: { user: SessionUser }) {
         )}
         {step === 1 &&
           (hasDashboards ? (
-            <p>{t("onboarding.dashboard.existing", { count: dashboards?.length ?? 0 })}</p>
+            <p>{t("onboarding.dashboard.existing", { count: own.length })}</p>
           ) : (
             <>
               <p>{t("onboarding.dashboard.text")}</p>

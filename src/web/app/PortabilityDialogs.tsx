@@ -262,6 +262,7 @@ export function HistoryDialog({ dashboard, onClose }: { dashboard: Dashboard; on
                   {i === 0
                     ? t("portability.history.nowWidgets", { count: v.widgetCount })
                     : t("portability.widgetCount", { count: v.widgetCount })}
+                  {v.by && ` · ${t("portability.history.by", { name: v.by.name })}`}
                 </span>
               </button>
             </li>

@@ -150,6 +150,11 @@ interface GridProps {
   onConfig(id: string, next: (raw: unknown) => Record<string, unknown>): Record<string, unknown> | null;
   onRemove(id: string): void;
   onOpenSettings(id: string): void;
+  /**
+   * Someone who may only look (a viewer of a shared dashboard): every card is drawn read-only, with
+   * no controls, and nothing moves; `editing` is ignored.
+   */
+  readOnly?: boolean;
 }
 
 const nameOf = (widgets: readonly Widget[], id: string) => {
@@ -212,13 +217,15 @@ export function describeChange(
 export function Grid({
   widgets,
   settings,
-  editing,
+  editing: editingLayout,
   onLayout,
   onConfig,
   onRemove,
   onOpenSettings,
+  readOnly = false,
 }: GridProps) {
   const { t } = useTranslation();
+  const editing = editingLayout && !readOnly;
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const width = useGridWidth(wrapRef);
@@ -295,6 +302,9 @@ export function Grid({
       };
       let frame = 0;
       let lastEvent = { clientX: event.clientX, clientY: event.clientY };
+      // The gesture's outcome on any layout: on the one it began on while it runs, on the current
+      // one when it ends (someone else moved widgets meanwhile: theirs stay as they are now).
+      let aim = (layout: Layout) => layout;
       setActive(state);
       document.body.classList.add("is-dragging");
 
@@ -313,17 +323,14 @@ export function Grid({
             x: Math.round(box.x / column),
             y: Math.round(box.y / ROW_PX),
           };
-          state = { ...state, moved: true, box, preview: moveTo(start, id, targetCell, current.columns) };
+          aim = (layout) => moveTo(layout, id, targetCell, current.columns);
+          state = { ...state, moved: true, box, preview: aim(start) };
         } else {
           const w = Math.min(Math.max(column, startBox.w + p.x - origin.x), canvasWidth - startBox.x);
           const h = Math.max(ROW_PX, startBox.h + p.y - origin.y);
           const size = { w: Math.round(w / column), h: Math.round(h / ROW_PX) };
-          state = {
-            ...state,
-            moved: true,
-            box: { ...startBox, w, h },
-            preview: resizeTo(start, id, size, min, current.columns),
-          };
+          aim = (layout) => resizeTo(layout, id, size, min, current.columns);
+          state = { ...state, moved: true, box: { ...startBox, w, h }, preview: aim(start) };
         }
         if (!frame) {
           frame = requestAnimationFrame(() => {
@@ -353,7 +360,10 @@ export function Grid({
         if (frame) cancelAnimationFrame(frame);
         document.body.classList.remove("is-dragging");
         setActive(null);
-        if (apply && state.moved) commit(id, start, state.preview, mode === "move" ? "moved" : "resized");
+        const now = latest.current;
+        const base = now.layout !== start && now.spec === current ? now.layout : start;
+        if (apply && state.moved && base.has(id))
+          commit(id, base, base === start ? state.preview : aim(base), mode === "move" ? "moved" : "resized");
       };
       const onMove = (e: globalThis.PointerEvent) => update(e);
       const onUp = () => finish(true);
@@ -434,7 +444,11 @@ export function Grid({
                 box={box}
                 className={isActive ? `is-${active.mode === "move" ? "moving" : "resizing"}` : undefined}
               >
-                <WidgetCard widget={widget} mode="edit" editable={editing} {...cardProps} />
+                {readOnly ? (
+                  <WidgetCard widget={widget} mode="view" settings={settings} />
+                ) : (
+                  <WidgetCard widget={widget} mode="edit" editable={editing} {...cardProps} />
+                )}
                 {feedback?.id === widget.id && (
                   <span className="grid-feedback" aria-hidden="true">
                     {t("grid.feedback", {

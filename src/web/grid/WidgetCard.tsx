@@ -2,9 +2,13 @@ import { type KeyboardEvent, memo, type PointerEvent, useCallback, useMemo } fro
 import { useTranslation } from "react-i18next";
 import type { Widget } from "../../contract/resources";
 import type { AppSettings } from "../lib/app-settings";
+import { sameJson } from "../lib/live-sync";
+import { useOptionalWidgetStore } from "../lib/widget-store";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Icon, IconButton } from "../ui/icons";
 import { definitionFor, widgetName } from "../widget-kit/registry";
+import type { ConfigChange } from "../widget-kit/types";
+import { EditingBadge } from "./EditingBadge";
 import { keepLayout } from "./items";
 
 export type DragMode = "move" | "resize";
@@ -65,6 +69,27 @@ export const WidgetCard = memo(function WidgetCard(props: WidgetCardProps) {
     },
     [onConfig, widget.id, definition],
   );
+  // A part of the config changed as JSON Patch (widget-sync.ts). Operations name places in the
+  // config as stored, so only where reading it changed nothing; else the whole config is saved.
+  const store = useOptionalWidgetStore();
+  const patch = useCallback(
+    (change: ConfigChange<object>) => {
+      if (!onConfig) return;
+      const whole = (raw: unknown) =>
+        keepLayout(raw, JSON.parse(JSON.stringify(change.apply(definition.parseConfig(raw)))));
+      if (!store) return void onConfig(widget.id, whole);
+      store.patchConfig(
+        widget.dashboardId,
+        widget.id,
+        (raw) => {
+          const parsed = definition.parseConfig(raw);
+          return sameJson(parsed, keepLayout(undefined, raw)) ? change.ops(parsed) : null;
+        },
+        whole,
+      );
+    },
+    [onConfig, store, widget.dashboardId, widget.id, definition],
+  );
   const onOpenSettings = edit?.onOpenSettings;
   const openSettings = useCallback(() => onOpenSettings?.(widget.id), [onOpenSettings, widget.id]);
   const { Component } = definition;
@@ -98,6 +123,7 @@ export const WidgetCard = memo(function WidgetCard(props: WidgetCardProps) {
         )}
         <Icon name={definition.icon} size={15} className="widget-icon" />
         <h2 className="widget-title">{title}</h2>
+        {mode !== "public" && <EditingBadge dashboardId={widget.dashboardId} widgetId={widget.id} />}
         {edit && (
           <div className="widget-actions" onPointerDown={(event) => event.stopPropagation()}>
             {definition.settings && (
@@ -129,6 +155,7 @@ export const WidgetCard = memo(function WidgetCard(props: WidgetCardProps) {
             widget={widget}
             config={config}
             update={update}
+            patch={patch}
             settings={settings}
             openSettings={openSettings}
             readOnly={!edit}

@@ -16,7 +16,10 @@ import type {
   Widget,
 } from "../../contract/resources";
 import type { SessionUser } from "../../contract/session";
+import type { Presence } from "../../contract/sharing";
+import type { PatchOperation } from "../../contract/widget-patch";
 import { i18n, t } from "../i18n/i18n";
+import { CLIENT_ID, CLIENT_ID_HEADER } from "./client-id";
 
 export type { ProviderStatus, SessionUser };
 
@@ -53,7 +56,7 @@ export interface SessionInfo {
   session: { id: string; expiresAt: string };
 }
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RequestOptions {
   /** Lets a request outlive the page (saves flushed while the tab closes). */
@@ -61,11 +64,15 @@ export interface RequestOptions {
 }
 
 export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}) {
+  const headers: Record<string, string> =
+    body === undefined ? { accept: "application/json" } : { "content-type": "application/json" };
+  // Every write names this tab, so the live events it causes come back marked as its own.
+  if (method !== "GET") headers[CLIENT_ID_HEADER] = CLIENT_ID;
   return readResponse<T>(
     fetch(path, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       keepalive: options.keepalive,
     }),
@@ -142,6 +149,9 @@ export const api = {
       ),
     restore: (id: string, versionId: string) =>
       request<DashboardWithWidgets>("POST", "/api/dashboards/restore", { id, versionId }),
+    /** Tells the others watching the dashboard which widget the user is editing (null: none). */
+    presence: (id: string, editing: string | null) =>
+      request<unknown>("POST", "/api/dashboards/presence", { id, editing }),
   },
   widgets: {
     list: (dashboardId: string) =>
@@ -149,6 +159,9 @@ export const api = {
     create: (input: CreateWidgetInput) => request<Widget>("POST", "/api/widgets", input),
     update: (input: UpdateWidgetInput, options?: RequestOptions) =>
       request<Widget>("PUT", "/api/widgets", input, options),
+    /** JSON Patch on the widget's config, applied to what is stored (paths start with /config). */
+    patch: (input: { id: string; revision?: number; ops: PatchOperation[] }) =>
+      request<Widget>("PATCH", "/api/widgets", input),
     remove: (id: string) => request<Widget>("DELETE", `/api/widgets?id=${encodeURIComponent(id)}`),
   },
   settings: {
@@ -227,6 +240,8 @@ export function formErrors<F extends string>(
   return errors as Partial<Record<F | "form", string>>;
 }
 
+export type { PatchOperation, Presence };
+
 export interface DashboardWithWidgets {
   dashboard: Dashboard;
   widgets: Widget[];
@@ -237,4 +252,6 @@ export interface DashboardVersion {
   createdAt: string;
   updatedAt: string;
   widgetCount: number;
+  /** Who made it; null for versions from before sharing. */
+  by: { id: string; name: string } | null;
 }

@@ -13,6 +13,7 @@ import { t } from "../i18n/i18n";
 import { useToasts } from "../ui/Toasts";
 import { ApiError, api, describeError, type SessionInfo } from "./api";
 import { type AppSettings, mergeAppSettings, parseAppSettings } from "./app-settings";
+import { sharingApi } from "./sharing-api";
 
 export const keys = {
   session: ["session"] as const,
@@ -93,7 +94,8 @@ export function prefetchSession(client: QueryClient): Promise<void> {
 }
 
 export function useDashboards(enabled = true) {
-  return useQuery({ queryKey: keys.dashboards, queryFn: api.dashboards.list, enabled });
+  // The user's own dashboards, then those shared with them (as the bootstrap answer lists them).
+  return useQuery({ queryKey: keys.dashboards, queryFn: sharingApi.dashboards, enabled });
 }
 
 export function useSettings(enabled = true) {
@@ -168,6 +170,8 @@ export function addNotificationToCache(client: QueryClient, notification: Notifi
   return true;
 }
 
+/** The user's own dashboards, oldest first, then those shared with them (which name an `owner`). */
 export function sortDashboards(list: Dashboard[] | undefined): Dashboard[] {
-  return [...(list ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const shared = (d: Dashboard) => (d.owner ? 1 : 0);
+  return [...(list ?? [])].sort((a, b) => shared(a) - shared(b) || a.createdAt.localeCompare(b.createdAt));
 }

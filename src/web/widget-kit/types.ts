@@ -7,12 +7,26 @@ import {
   type WidgetConfigOf,
   type WidgetTypeDefinition,
 } from "../../contract/widget-kit/define";
+import type { PatchOperation } from "../../contract/widget-patch";
 import type { WidgetType } from "../../widgets/index";
 import type { AppSettings } from "../lib/app-settings";
 import type { IconName } from "../ui/icons";
 import { type SettingsLayout, type SettingsPart, settingsLayout } from "./settings/SettingsForm";
 
 export type { WidgetSettingsProps } from "./settings/SettingsForm";
+export type { PatchOperation };
+
+/** A change of one part of a config, as `patch` takes it. */
+export interface ConfigChange<C> {
+  /** The change as this tab draws it at once (as a function given to `update`). */
+  apply(current: C): C;
+  /**
+   * The same change as JSON Patch operations (RFC 6902) on `current`, paths inside the config
+   * ("/todos/3/done"); a `test` of the item's id first guards against the list having moved
+   * under it. [] when there is nothing to do.
+   */
+  ops(current: C): PatchOperation[];
+}
 
 export interface WidgetProps<C> {
   widget: Widget;
@@ -20,6 +34,12 @@ export interface WidgetProps<C> {
   config: C;
   /** Replaces the config; the UI updates at once and the change is saved in the background. */
   update(next: C | ((current: C) => C)): void;
+  /**
+   * Changes one part of the config: the server applies `change.ops` to the config as stored at
+   * that moment, so someone else's change of another part survives (two people ticking different
+   * to-dos both land). Drawn at once, as `update` is; saved whole where operations cannot say it.
+   */
+  patch(change: ConfigChange<C>): void;
   settings: AppSettings;
   openSettings(): void;
   /**

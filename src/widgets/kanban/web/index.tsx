@@ -12,7 +12,17 @@ import { Icon, IconButton } from "../../../web/ui/icons";
 import { DeleteButton, InlineEdit } from "../../../web/widget-kit/ItemEditing";
 import { defineWidget, type WidgetProps, withReadOnlyView } from "../../../web/widget-kit/types";
 import { kanbanWidget as contract, KANBAN_PALETTE, type KanbanColumn, type KanbanConfig } from "../contract";
-import { findCard, moveCard } from "./logic";
+import {
+  addCardOps,
+  addColumnOps,
+  editCardOps,
+  findCard,
+  moveCard,
+  moveCardOps,
+  removeCardOps,
+  removeColumnOps,
+  setColumnOps,
+} from "./logic";
 import { KanbanSettings } from "./Settings";
 
 const MIME = "application/x-tessera-card";
@@ -174,15 +184,25 @@ function KanbanBoard({ config }: { config: KanbanConfig }) {
   );
 }
 
-function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
+// Each change is sent as JSON Patch on its own column or card (widget-kit `patch`): two people
+// moving or adding different cards of one board at the same time both land.
+function KanbanEditor({ config, patch }: WidgetProps<KanbanConfig>) {
   const { t } = useTranslation();
   const [dragging, setDragging] = useState<string | null>(null);
   const [dropAt, setDropAt] = useState<{ column: string; index: number } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const boardRef = useRef<HTMLDivElement>(null);
 
-  const setColumn = (id: string, patch: Partial<KanbanColumn>) =>
-    update((c) => ({ columns: c.columns.map((col) => (col.id === id ? { ...col, ...patch } : col)) }));
+  const setColumn = (id: string, change: Partial<Pick<KanbanColumn, "title" | "color">>) =>
+    patch({
+      apply: (c) => ({ columns: c.columns.map((col) => (col.id === id ? { ...col, ...change } : col)) }),
+      ops: (c) => setColumnOps(c, id, change),
+    });
+  const move = (cardId: string, column: string, index: number) =>
+    patch({
+      apply: (c) => moveCard(c, cardId, column, index),
+      ops: (c) => moveCardOps(c, cardId, column, index),
+    });
 
   // Hovering only moves the indicator; the board is saved once, on drop.
   const onColumnDragOver = (column: KanbanColumn) => (event: DragEvent<HTMLElement>) => {
@@ -203,7 +223,7 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
     const index = dropAt?.column === column.id ? dropAt.index : column.cards.length;
     setDragging(null);
     setDropAt(null);
-    if (cardId) update((c) => moveCard(c, cardId, column.id, index));
+    if (cardId) move(cardId, column.id, index);
   };
 
   const onCardKey = (cardId: string) => (event: KeyboardEvent<HTMLElement>) => {
@@ -223,7 +243,7 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
     if (!next) return;
     event.preventDefault();
     const target = next;
-    update((c) => moveCard(c, cardId, target.column, target.index));
+    move(cardId, target.column, target.index);
     requestAnimationFrame(() =>
       boardRef.current
         ?.querySelector<HTMLElement>(`[data-card-id="${CSS.escape(cardId)}"] .kanban-card-title`)
@@ -238,19 +258,15 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
         <InlineAdd
           label={t("widgets.kanban.addColumnButton")}
           placeholder={t("widgets.kanban.columnTitle")}
-          onAdd={(title) =>
-            update((c) => ({
-              columns: [
-                ...c.columns,
-                {
-                  id: newId(),
-                  title,
-                  color: KANBAN_PALETTE[c.columns.length % KANBAN_PALETTE.length]!,
-                  cards: [],
-                },
-              ],
-            }))
-          }
+          onAdd={(title) => {
+            const column = {
+              id: newId(),
+              title,
+              color: KANBAN_PALETTE[config.columns.length % KANBAN_PALETTE.length]!,
+              cards: [],
+            };
+            patch({ apply: (c) => ({ columns: [...c.columns, column] }), ops: () => addColumnOps(column) });
+          }}
         />
       </div>
       <div className="kanban" ref={boardRef}>
@@ -271,7 +287,12 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
               column={column}
               onRename={(title) => setColumn(column.id, { title })}
               onColor={(color) => setColumn(column.id, { color })}
-              onDelete={() => update((c) => ({ columns: c.columns.filter((col) => col.id !== column.id) }))}
+              onDelete={() =>
+                patch({
+                  apply: (c) => ({ columns: c.columns.filter((col) => col.id !== column.id) }),
+                  ops: (c) => removeColumnOps(c, column.id),
+                })
+              }
             />
             <ul className="kanban-cards">
               {column.cards.map((card, index) => (
@@ -300,12 +321,15 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
                       value={card.title}
                       maxLength={500}
                       onSave={(title) =>
-                        update((c) => ({
-                          columns: c.columns.map((col) => ({
-                            ...col,
-                            cards: col.cards.map((x) => (x.id === card.id ? { ...x, title } : x)),
-                          })),
-                        }))
+                        patch({
+                          apply: (c) => ({
+                            columns: c.columns.map((col) => ({
+                              ...col,
+                              cards: col.cards.map((x) => (x.id === card.id ? { ...x, title } : x)),
+                            })),
+                          }),
+                          ops: (c) => editCardOps(c, card.id, title),
+                        })
                       }
                       onDone={() => setEditing(null)}
                     />
@@ -327,12 +351,15 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
                         className="small danger"
                         label={t("widgets.kanban.deleteCard", { name: card.title })}
                         onClick={() =>
-                          update((c) => ({
-                            columns: c.columns.map((col) => ({
-                              ...col,
-                              cards: col.cards.filter((x) => x.id !== card.id),
-                            })),
-                          }))
+                          patch({
+                            apply: (c) => ({
+                              columns: c.columns.map((col) => ({
+                                ...col,
+                                cards: col.cards.filter((x) => x.id !== card.id),
+                              })),
+                            }),
+                            ops: (c) => removeCardOps(c, card.id),
+                          })
                         }
                       />
                     </>
@@ -346,13 +373,17 @@ function KanbanEditor({ config, update }: WidgetProps<KanbanConfig>) {
             <InlineAdd
               label={t("widgets.kanban.addCard")}
               placeholder={t("widgets.kanban.cardTitle")}
-              onAdd={(title) =>
-                update((c) => ({
-                  columns: c.columns.map((col) =>
-                    col.id === column.id ? { ...col, cards: [...col.cards, { id: newId(), title }] } : col,
-                  ),
-                }))
-              }
+              onAdd={(title) => {
+                const card = { id: newId(), title };
+                patch({
+                  apply: (c) => ({
+                    columns: c.columns.map((col) =>
+                      col.id === column.id ? { ...col, cards: [...col.cards, card] } : col,
+                    ),
+                  }),
+                  ops: (c) => addCardOps(c, column.id, card),
+                });
+              }}
             />
           </section>
         ))}

@@ -11,7 +11,22 @@ import { defineWidget, type WidgetProps, withReadOnlyView } from "../../../web/w
 import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { todoWidget as contract, type Todo, type TodoConfig } from "../contract";
 import { DueChip, DueEditor } from "./Due";
-import { addTodo, clearDone, editTodo, removeTodo, setDue, toggleTodo, unfinished } from "./logic";
+import {
+  addTodo,
+  addTodoOps,
+  clearDone,
+  clearDoneOps,
+  editTodo,
+  editTodoOps,
+  moveTodoOps,
+  removeTodo,
+  removeTodoOps,
+  setDone,
+  setDoneOps,
+  setDue,
+  setDueOps,
+  unfinished,
+} from "./logic";
 import { TodoSettings } from "./Settings";
 
 function TodoRow({
@@ -151,7 +166,9 @@ function TodoList({ config, settings }: Pick<WidgetProps<TodoConfig>, "config" |
   );
 }
 
-function TodoEditor({ config, update, settings }: WidgetProps<TodoConfig>) {
+// Each change is sent as JSON Patch on its own item (widget-kit `patch`): two people ticking,
+// adding or removing different items of one list at the same time both land.
+function TodoEditor({ config, patch, settings }: WidgetProps<TodoConfig>) {
   const { t } = useTranslation();
   const [text, setText] = useState("");
   // A minute's precision is enough to turn a due time red.
@@ -160,14 +177,15 @@ function TodoEditor({ config, update, settings }: WidgetProps<TodoConfig>) {
   const open = unfinished(config);
   const done = config.todos.length - open;
   const drag = useDragList(config.todos.length, (from, to) =>
-    update((c) => ({ todos: moveItem(c.todos, from, to) })),
+    patch({ apply: (c) => ({ todos: moveItem(c.todos, from, to) }), ops: (c) => moveTodoOps(c, from, to) }),
   );
 
   const add = (event: FormEvent) => {
     event.preventDefault();
     const value = text.trim();
     if (!value) return;
-    update((c) => addTodo(c, { id: newId(), text: value, done: false, createdAt: new Date().toISOString() }));
+    const todo = { id: newId(), text: value, done: false, createdAt: new Date().toISOString() };
+    patch({ apply: (c) => addTodo(c, todo), ops: () => addTodoOps(todo) });
     setText("");
   };
 
@@ -201,10 +219,23 @@ function TodoEditor({ config, update, settings }: WidgetProps<TodoConfig>) {
               rowProps={drag.itemProps(index)}
               handleKeyDown={drag.handleKeyDown(index)}
               indicator={drag.indicator(index)}
-              onToggle={() => update((c) => toggleTodo(c, todo.id))}
-              onEdit={(value) => update((c) => editTodo(c, todo.id, value))}
-              onRemove={() => update((c) => removeTodo(c, todo.id))}
-              onDue={(dueAt) => update((c) => setDue(c, todo.id, dueAt))}
+              onToggle={() => {
+                // What the reader saw and meant: ticked stays ticked, whoever else ticked it too.
+                const done = !todo.done;
+                patch({ apply: (c) => setDone(c, todo.id, done), ops: (c) => setDoneOps(c, todo.id, done) });
+              }}
+              onEdit={(value) =>
+                patch({
+                  apply: (c) => editTodo(c, todo.id, value),
+                  ops: (c) => editTodoOps(c, todo.id, value),
+                })
+              }
+              onRemove={() =>
+                patch({ apply: (c) => removeTodo(c, todo.id), ops: (c) => removeTodoOps(c, todo.id) })
+              }
+              onDue={(dueAt) =>
+                patch({ apply: (c) => setDue(c, todo.id, dueAt), ops: (c) => setDueOps(c, todo.id, dueAt) })
+              }
               now={now}
               time={time}
             />
@@ -215,7 +246,11 @@ function TodoEditor({ config, update, settings }: WidgetProps<TodoConfig>) {
         <footer className="todo-footer">
           <span>{open === 0 ? t("widgets.todo.allDone") : t("widgets.todo.left", { count: open })}</span>
           {done > 0 && (
-            <button type="button" className="button ghost small" onClick={() => update(clearDone)}>
+            <button
+              type="button"
+              className="button ghost small"
+              onClick={() => patch({ apply: clearDone, ops: clearDoneOps })}
+            >
               {t("widgets.todo.clearDone", { count: done })}
             </button>
           )}
