@@ -44,7 +44,7 @@ describe.each<ModeName>(MODES)("sharing (%s)", (modeName) => {
         dashboardId: dashboard.id,
         widgetType: "Todo",
         ...geometry,
-        config: { items: [] },
+        config: { todos: [] },
       })
     ).body;
     const shared = await anna.put("/api/dashboards/members", { id: dashboard.id, members });
@@ -120,6 +120,11 @@ describe.each<ModeName>(MODES)("sharing (%s)", (modeName) => {
     const writes = [
       ben.post("/api/widgets", { dashboardId: dashboard.id, widgetType: "Clock", ...geometry }),
       ben.put("/api/widgets", { id: widget.id, positionX: 99 }),
+      ben.request({
+        method: "PATCH",
+        url: "/api/widgets",
+        json: { id: widget.id, ops: [{ op: "add", path: "/config/todos/-", value: { text: "x" } }] },
+      }),
       ben.delete(`/api/widgets?id=${widget.id}`),
       ben.put("/api/dashboards", { id: dashboard.id, name: "Mine now" }),
       ben.put("/api/dashboards", { id: dashboard.id, name: "Home", isPublic: true }),

@@ -13,6 +13,7 @@ import type { Actor } from "../../policies/actor.js";
 import { writableWidgets } from "../../policies/records.js";
 import { applyOps } from "./apply-patch.js";
 import { newConfigIssues } from "./config-check.js";
+import { refuseIfReadable } from "./queries.js";
 
 /** A patch names the first few problems of its result; one is enough to fix, a few help. */
 const ISSUES_SHOWN = 10;
@@ -21,7 +22,7 @@ const ISSUES_SHOWN = 10;
  * JSON Patch on a widget's config (DESIGN section 14). The row is read FOR UPDATE, so concurrent
  * patches of one widget queue on it and each applies to what the one before it wrote: two editors
  * appending to one list both land, where two PUTs of whole configs would keep only the later.
- * Null when the actor may not change the widget (or there is none), as for PUT.
+ * Null when there is no widget the actor may read; 403 for one they may only read, as for PUT.
  */
 export async function patchWidget(
   tx: Db,
@@ -34,7 +35,10 @@ export async function patchWidget(
     .where(and(eq(widgets.id, input.id), writableWidgets(actor)))
     // Only the widget's row: the dashboards the policy reads to decide stay free for other writes.
     .for("update", { of: widgets });
-  if (!row) return { result: null, changes: [] };
+  if (!row) {
+    await refuseIfReadable(tx, actor, input.id);
+    return { result: null, changes: [] };
+  }
   const stored = toWidget(row);
   if (input.revision !== undefined && input.revision !== stored.revision)
     throw conflict("The widget", stored);

@@ -57,7 +57,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
         tags,
         summary: "Add a widget to one of the user's dashboards",
         body: CreateWidgetBody,
-        response: { 201: Type.Ref(WidgetSchema), ...errorResponses(404, 413, 415) },
+        response: { 201: Type.Ref(WidgetSchema), ...errorResponses(403, 404, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -91,7 +91,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
         description:
           "Owner, dashboard and widget type are not accepted fields and cannot change. With `revision`, the change is made only if the widget is still at that revision; else nothing is written and the answer is 409 `conflict` with the stored widget in `current`. Without it, the last write wins.",
         body: UpdateWidgetBody,
-        response: { 200: Type.Ref(WidgetSchema), ...errorResponses(404, 409, 413, 415) },
+        response: { 200: Type.Ref(WidgetSchema), ...errorResponses(403, 404, 409, 413, 415) },
       },
     },
     async (request) => {
@@ -123,7 +123,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
         summary: "Change parts of a widget's config with JSON Patch (RFC 6902)",
         description: `Applies \`ops\` (at most ${PATCH_OPS_MAX}) in order to the widget record as stored at the moment of the write, all or none, so concurrent patches of one widget each land on what the one before wrote. Paths are JSON Pointers into the record and must be \`/config\` or below it (\`/config/todos/-\` appends to the Todo's list); others are 400 \`validation_failed\` naming \`/ops/<i>/path\`. An op that cannot apply (a missing location, a bad index) is 400 naming \`/ops/<i>\`; a failed \`test\` is 409 \`conflict\` with the stored widget in \`current\`, as is a \`revision\` that is not the stored one. The result must be a JSON object within the config size limit that the widget type's config schema accepts (unlike PUT, which stores any object): what it refuses is 400 naming the place in \`/config\`. The revision moves on by one.`,
         body: PatchWidgetBody,
-        response: { 200: Type.Ref(WidgetSchema), ...errorResponses(404, 409, 413, 415) },
+        response: { 200: Type.Ref(WidgetSchema), ...errorResponses(403, 404, 409, 413, 415) },
       },
     },
     async (request) => {
@@ -141,7 +141,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
         tags,
         summary: "Remove a widget",
         querystring: IdQuery,
-        response: { 200: Type.Ref(WidgetSchema), ...errorResponses(404) },
+        response: { 200: Type.Ref(WidgetSchema), ...errorResponses(403, 404) },
       },
     },
     async (request) =>
