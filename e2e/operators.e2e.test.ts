@@ -42,22 +42,52 @@ async function newContext(): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
 }
 
-/** Fills the sign-up form and waits for the first-run tour, which it skips. */
+/**
+ * Fills the sign-up form and waits for the first-run tour, which it skips. An invite bound to an
+ * address has filled that in, read-only.
+ */
 async function signUp(p: Page, who: { name: string; email: string }) {
   await p.getByLabel("Name").fill(who.name);
-  await p.getByLabel("Email").fill(who.email);
+  const email = p.getByLabel("Email");
+  if ((await email.getAttribute("readonly")) === null) await email.fill(who.email);
+  else expect(await email.inputValue()).toBe(who.email);
   await p.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await p.getByRole("button", { name: "Create account" }).click();
   await p.getByRole("button", { name: "Skip" }).click();
   await p.getByRole("dialog").waitFor({ state: "detached" });
 }
 
-async function shoot(name: string, scheme: "light" | "dark", fullPage = true) {
-  await page.emulateMedia({ colorScheme: scheme });
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+async function shoot(name: string, scheme: "light" | "dark", fullPage = true, on: Page = page) {
+  await on.emulateMedia({ colorScheme: scheme });
+  const theme = () => on.evaluate(() => document.documentElement.dataset.theme);
+  // The app follows the system's theme as it changes; the sign-in pages take it as they load.
+  const followed = await expect
+    .poll(theme, { timeout: 2000 })
+    .toBe(scheme)
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!followed) await on.reload();
+  await expect.poll(theme).toBe(scheme);
   // Buttons ease their colours over 0.12 s: the picture waits for them to settle.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}.png`), fullPage });
+  await on.waitForTimeout(400);
+  await on.screenshot({ path: path.join(SHOTS, `${name}-${scheme}.png`), fullPage });
+}
+
+/** Phone and desktop, light and dark: `name-390-light.png` and so on. */
+async function shootWidths(name: string, on: Page = page) {
+  for (const width of [390, 1440]) {
+    await on.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // Nothing may reach past the screen's edge: the page never scrolls sideways.
+    expect(
+      await on.evaluate(() => document.documentElement.scrollWidth),
+      `${name} at ${width}`,
+    ).toBeLessThanOrEqual(width);
+    for (const scheme of ["light", "dark"] as const) await shoot(`${name}-${width}`, scheme, true, on);
+  }
+  await on.emulateMedia({ colorScheme: "light" });
+  await on.setViewportSize({ width: 1280, height: 900 });
 }
 
 beforeAll(async () => {
@@ -128,6 +158,12 @@ describe("operators in the browser", () => {
       const memberPage = await newPage(memberContext);
       await memberPage.goto(inviteUrl);
       await memberPage.getByRole("heading", { name: "Join Tessera" }).waitFor();
+      // The invite is for one address: it is filled in, and cannot be changed to one it refuses.
+      const email = memberPage.getByLabel("Email");
+      expect(await email.inputValue()).toBe(member.email);
+      expect(await email.getAttribute("readonly")).not.toBeNull();
+      await memberPage.getByText("Your invite is for this address.", { exact: false }).waitFor();
+      await shootWidths("signup-invite", memberPage);
       await signUp(memberPage, member);
       const me = await memberPage.request.get(`${baseUrl}/api/me`);
       expect(await me.json()).toMatchObject({ email: member.email, role: "member" });
@@ -138,6 +174,18 @@ describe("operators in the browser", () => {
       await memberPage.goto(`${baseUrl}/admin`);
       await memberPage.getByText("Only administrators can see this page").waitFor();
       await memberContext.close();
+
+      // The spent link says so before anyone types, not after the form.
+      const late = await newContext();
+      const latePage = await newPage(late);
+      await latePage.goto(inviteUrl);
+      await latePage.getByRole("heading", { name: "This invite link doesn't work" }).waitFor();
+      await latePage.getByText("This invite has already been used; ask for a new one.").waitFor();
+      expect(await latePage.getByRole("button", { name: "Create account" }).count()).toBe(0);
+      await latePage.setViewportSize({ width: 390, height: 844 });
+      await shoot("signup-invite-used-390", "light", true, latePage);
+      await shoot("signup-invite-used-390", "dark", true, latePage);
+      await late.close();
     },
     STEP,
   );
@@ -160,6 +208,27 @@ describe("operators in the browser", () => {
       await shoot("admin-page", "light");
       await shoot("admin-page", "dark");
       await page.emulateMedia({ colorScheme: "light" });
+
+      // Disabled, the member keeps their last activity (it used to read "Never").
+      // Checked once the server says so (a controlled switch): click, then wait for the answer.
+      await page.getByRole("switch", { name: `${member.name} disabled` }).click();
+      await page.getByText(`${member.name} is disabled and signed out everywhere`).waitFor();
+      const row = users.locator(`tr[data-user-email="${member.email}"]`);
+      await row.locator(".user-last time").waitFor();
+      expect(await row.locator(".user-last").innerText()).not.toMatch(/Never/);
+
+      // On a phone each user is a card: every control on the screen, none past its edge.
+      await shootWidths("admin-users");
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const control of [
+        page.getByRole("combobox", { name: `Role of ${member.name}` }),
+        page.getByRole("switch", { name: `${member.name} disabled` }),
+        page.getByRole("button", { name: `Delete ${member.name}` }),
+      ]) {
+        const box = await control.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 390, String(control)).toBe(true);
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
     },
     STEP,
   );

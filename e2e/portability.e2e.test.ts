@@ -124,6 +124,76 @@ describe("export, import and history in the browser", () => {
   );
 
   it(
+    "says what is wrong with a file that will not import, and gives a second Desk a name of its own",
+    async () => {
+      const desk = readFileSync(path.join(ARTIFACTS, "Desk.tessera.json"), "utf8");
+      const parsed = JSON.parse(desk);
+      const files = {
+        // A download that stopped early.
+        "cut-off": desk.slice(0, Math.floor(desk.length * 0.6)),
+        "unknown-type": JSON.stringify({
+          ...parsed,
+          widgets: [parsed.widgets[0], { ...parsed.widgets[1], widgetType: "Foo" }],
+        }),
+      };
+      const settingsId = (await api("GET", "/api/settings")).body[0].id;
+      const openImport = async () => {
+        await openMenu();
+        await page.getByRole("button", { name: "Import a dashboard…" }).click();
+        return page.getByRole("dialog", { name: "Import a dashboard" });
+      };
+      const choose = (dialog: ReturnType<Page["getByRole"]>, name: string, text: string) =>
+        dialog.getByLabel("Dashboard file").setInputFiles({
+          name: `${name}.tessera.json`,
+          mimeType: "application/json",
+          buffer: Buffer.from(text),
+        });
+      try {
+        for (const scheme of ["light", "dark"] as const) {
+          await api("PUT", "/api/settings", { id: settingsId, config: { theme: scheme } });
+          for (const width of [390, 1440]) {
+            await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+            await page.goto(`${baseUrl}/d/${boardId}`);
+            await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+            const dialog = await openImport();
+            await choose(dialog, "cut-off", files["cut-off"]);
+            await dialog
+              .getByText(/^This file looks cut off: its JSON stops unfinished at line 1, column \d+\./)
+              .waitFor();
+            await page.waitForTimeout(300);
+            await page.screenshot({ path: path.join(ARTIFACTS, `import-cut-off-${width}-${scheme}.png`) });
+            await choose(dialog, "unknown-type", files["unknown-type"]);
+            await dialog.getByText("This file holds a widget type this Tessera does not have").waitFor();
+            await dialog
+              .getByText(/^Unknown widget type “Foo” at \/widgets\/1\/widgetType\. This Tessera has: /)
+              .waitFor();
+            expect(await dialog.getByRole("button", { name: "Import dashboard" }).isDisabled()).toBe(true);
+            await page.waitForTimeout(300);
+            await page.screenshot({
+              path: path.join(ARTIFACTS, `import-unknown-type-${width}-${scheme}.png`),
+            });
+            await page.keyboard.press("Escape");
+            await dialog.waitFor({ state: "detached" });
+          }
+        }
+      } finally {
+        await api("PUT", "/api/settings", { id: settingsId, config: { theme: "light" } });
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+
+      // The file of a dashboard the user has: the copy is "Desk (2)", so the switcher tells them apart.
+      await page.goto(`${baseUrl}/d/${boardId}`);
+      const dialog = await openImport();
+      await choose(dialog, "Desk", desk);
+      await dialog.getByRole("button", { name: "Import dashboard" }).click();
+      await page.getByRole("heading", { name: "Desk (2)", level: 1 }).waitFor();
+      const names = (await api<{ name: string }[]>("GET", "/api/dashboards")).body.map((d) => d.name);
+      expect(names.filter((name) => name.startsWith("Desk")).sort()).toEqual(["Desk", "Desk (2)"]);
+    },
+    STEP * 2,
+  );
+
+  it(
     "restores an earlier version from the history panel, and undoes it",
     async () => {
       await page.goto(`${baseUrl}/d/${boardId}`);

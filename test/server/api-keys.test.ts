@@ -132,12 +132,48 @@ describe("API keys (postgres+redis)", () => {
       const res = await asKey(one, bad).get("/api/dashboards");
       expect(res.status, bad).toBe(401);
       expect(res.body.code).toBe("unauthenticated");
+      expect(res.body.detail, bad).toMatch(/^This API key is not valid/);
     }
     expect((await owner.delete(`/api/keys?id=${UUID}`)).status).toBe(404);
     const other = await signedInClient(one.app, "Other");
     const mine = await createKey(["read"], "mine");
     expect((await other.delete(`/api/keys?id=${mine.id}`)).status).toBe(404);
     expect((await asKey(one, mine.key).get("/api/dashboards")).status).toBe(200);
+  });
+
+  it("tells a revoked or expired key apart from no credentials at all", async () => {
+    const notValid = /^This API key is not valid: it may have been revoked or expired/;
+    const none = await new TestClient(one.app).get("/api/dashboards");
+    expect(none.status).toBe(401);
+    expect(none.body.detail).toMatch(/^Sign in first/);
+
+    const revoked = await createKey(["read"], "revoked");
+    expect((await asKey(one, revoked.key).get("/api/dashboards")).status).toBe(200);
+    expect((await owner.delete(`/api/keys?id=${revoked.id}`)).status).toBe(204);
+    // Twice, on both instances: the answer does not change once the row is gone.
+    for (const app of [one, two, one]) {
+      const res = await asKey(app, revoked.key).get("/api/dashboards");
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: "unauthenticated", detail: expect.stringMatching(notValid) });
+      expect(res.headers["www-authenticate"]).toBe('Bearer error="invalid_token"');
+    }
+
+    const expired = await createKey(["write"], "expired");
+    await one.ctx.database.db.execute(
+      sql`UPDATE apikey SET expires_at = now() - interval '1 minute' WHERE id = ${expired.id}`,
+    );
+    for (let i = 0; i < 2; i++) {
+      const res = await asKey(two, expired.key).post("/api/notifications", { type: "alert", message: "x" });
+      expect(res.status).toBe(401);
+      expect(res.body.detail).toMatch(notValid);
+    }
+
+    // A refused key does not hide the session of a browser that also sent its cookie.
+    const both = await new TestClient(one.app).get("/api/dashboards", {
+      authorization: `Bearer ${revoked.key}`,
+      cookie: owner.cookie!,
+    });
+    expect(both.status).toBe(200);
   });
 
   it("holds every route of the OpenAPI document to each scope", async () => {

@@ -94,7 +94,7 @@ describe.each<ModeName>(["embedded", "postgres"])(
       const wrong = await signUp(app, "Wrong", { inviteToken: bound.token });
       expect(wrong.res.body).toMatchObject({
         code: "invite_required",
-        detail: expect.stringMatching(/another email/),
+        detail: "This invite is for another email address: bound@example.test",
       });
       const right = await signUp(app, "Right", { inviteToken: bound.token, email: "Bound@example.test" });
       expect(right.res.status, right.res.text).toBe(200);
@@ -167,6 +167,34 @@ describe.each<ModeName>(["embedded", "postgres"])(
           expect(res.body.code, label).toBe(expected);
           expect(await userCount(app), label).toBe(before);
         }
+      }
+    });
+
+    it("tells the sign-up page whether an invite is usable and which address it admits", async () => {
+      const { app, invite, advance } = await instance("invite");
+      const visitor = new TestClient(app.app);
+      const lookUp = async (token: string) => {
+        const res = await visitor.get(`/api/invites/lookup?token=${encodeURIComponent(token)}`);
+        expect(res.status, res.text).toBe(200);
+        return res.body;
+      };
+      const bound = await invite({ email: "Named@Example.test", role: "admin" });
+      expect(await lookUp(bound.token)).toEqual({ status: "open", email: "named@example.test" });
+      const anyone = await invite();
+      expect(await lookUp(anyone.token)).toEqual({ status: "open", email: null });
+      expect(await lookUp("not-an-invite")).toEqual({ status: "unknown", email: null });
+
+      // Spent: the page says so before anyone types, and no longer names whom it let in.
+      const spent = await signUp(app, "Named", { inviteToken: bound.token, email: "named@example.test" });
+      expect(spent.res.status, spent.res.text).toBe(200);
+      expect(await lookUp(bound.token)).toEqual({ status: "used", email: null });
+      const short = await invite({ expiresInHours: 1, email: "late@example.test" });
+      advance(2 * 3_600_000);
+      expect(await lookUp(short.token)).toEqual({ status: "expired", email: null });
+
+      for (const query of ["", "?token=", `?token=${"x".repeat(201)}`]) {
+        const res = await visitor.get(`/api/invites/lookup${query}`);
+        expect(res.status, query).toBe(400);
       }
     });
 
@@ -254,6 +282,26 @@ describe.each<ModeName>(["embedded", "postgres"])(
     });
   },
 );
+
+describe("the invite lookup's budget", () => {
+  it("is spent per client address, like sign-in attempts", async () => {
+    const mode = await prepareMode("embedded");
+    try {
+      const app = await mode.start({
+        rateLimits: { ...testConfig().rateLimits, authPerIp: 3 },
+      });
+      const visitor = new TestClient(app.app);
+      for (let i = 0; i < 3; i++)
+        expect((await visitor.get("/api/invites/lookup?token=guess")).status).toBe(200);
+      const refused = await visitor.get("/api/invites/lookup?token=guess");
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe("rate_limited");
+      expect(refused.headers["retry-after"]).toBeDefined();
+    } finally {
+      await mode.teardown();
+    }
+  });
+});
 
 describe("administering users (postgres+redis, two instances)", () => {
   let mode: ModeEnv;
@@ -372,6 +420,55 @@ describe("administering users (postgres+redis, two instances)", () => {
       password: `pw-${target.user!.email}-Secret1`,
     });
     expect(back.status).toBe(200);
+  });
+
+  it("disabling a user keeps when they were last active, and no session", async () => {
+    const { client: target, email } = await signUp(one, "Lapsed");
+    await target.get("/api/dashboards");
+    const lastOf = async () =>
+      (await admin.get("/api/admin/users")).body.find((u: { id: string }) => u.id === target.user!.id)
+        .lastActiveAt as string | null;
+    const before = await lastOf();
+    expect(Date.parse(before!)).toBeGreaterThan(0);
+    // A second device, older than the first: the record kept is the latest.
+    const other = new TestClient(one.app);
+    await other.post("/api/auth/sign-in/email", { email, password: `pw-${email}-Secret1` });
+    const db = one.ctx.database.db;
+    await db.execute(
+      sql`UPDATE session SET updated_at = updated_at - interval '1 day'
+          WHERE user_id = ${target.user!.id}
+            AND created_at = (SELECT max(created_at) FROM session WHERE user_id = ${target.user!.id})`,
+    );
+    const rowsOf = async () =>
+      (
+        (await db.execute(
+          sql`SELECT token, expires_at, ip_address, user_agent FROM session WHERE user_id = ${target.user!.id}`,
+        )) as any
+      ).rows as { token: string; expires_at: string; ip_address: string | null; user_agent: string | null }[];
+    expect(await rowsOf()).toHaveLength(2);
+
+    for (let i = 0; i < 2; i++) {
+      const res = await admin.put("/api/admin/users", { id: target.user!.id, disabled: true });
+      expect(res.status).toBe(200);
+      expect(res.body.lastActiveAt).toBe(before);
+      expect(await lastOf()).toBe(before);
+    }
+    // Every session went (with it the browsers' push subscriptions); the time stayed on the user.
+    expect(await rowsOf()).toEqual([]);
+    expect((await target.get("/api/dashboards")).status).toBe(401);
+    expect((await other.get("/api/dashboards")).status).toBe(401);
+
+    // Back in: a fresh session, the only device.
+    expect((await admin.put("/api/admin/users", { id: target.user!.id, disabled: false })).status).toBe(200);
+    expect(await lastOf()).toBe(before);
+    const back = new TestClient(one.app);
+    expect(
+      (await back.post("/api/auth/sign-in/email", { email, password: `pw-${email}-Secret1` })).status,
+    ).toBe(200);
+    const devices = await back.get("/api/sessions");
+    expect(devices.body).toHaveLength(1);
+    expect(devices.body[0].current).toBe(true);
+    expect(Date.parse((await lastOf())!)).toBeGreaterThanOrEqual(Date.parse(before!));
   });
 
   it("deleting a user removes everything they own in one go, and their access at once", async () => {

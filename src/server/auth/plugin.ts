@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { ApiKeyScope } from "../../contract/operators.js";
+import { API_KEY_PREFIX, type ApiKeyScope } from "../../contract/operators.js";
 import type { SessionUser } from "../../contract/session.js";
-import { crossSite } from "../http/errors.js";
+import { crossSite, ProblemError } from "../http/errors.js";
 import { authorizeRoute, needsUser, type RouteAccess } from "../policies/access.js";
 import { type Actor, VISITOR } from "../policies/actor.js";
 import type { ActorResolver, Credentials } from "./actors.js";
@@ -23,6 +23,20 @@ declare module "fastify" {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A presented API key that opens nothing. Its own words, not "sign in first": the script that
+ * sent it did send credentials, and its owner needs to know to make a new key. Unknown, revoked
+ * and expired read the same: an expired key's row is deleted on its first refusal, so only the
+ * first answer could tell them apart.
+ */
+const invalidApiKey = () =>
+  new ProblemError(
+    401,
+    "unauthenticated",
+    "This API key is not valid: it may have been revoked or expired; create a new one under Settings → API keys",
+    { headers: { "www-authenticate": 'Bearer error="invalid_token"' } },
+  );
 /** The API document and its viewer are for anyone. */
 const OPEN_PREFIXES = ["/api/docs", "/api/openapi.json"];
 
@@ -75,6 +89,8 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (actor) {
         request.actor = actor;
         request.user = actor.user;
+      } else if (bearer && presentsApiKey(bearer)) {
+        throw invalidApiKey();
       }
       authorizeRoute(request.actor, access, {
         method: request.method,
@@ -84,6 +100,9 @@ export const authPlugin = fp<AuthPluginOptions>(
   },
   { name: "tessera-auth" },
 );
+
+const presentsApiKey = ({ authorization }: Credentials) =>
+  authorization?.slice("Bearer ".length).trim().startsWith(API_KEY_PREFIX) === true;
 
 /** Refuses requests another site's page made the browser send (Origin, else Sec-Fetch-Site). */
 export function assertSameOrigin(request: FastifyRequest, allowedOrigin: string) {

@@ -35,6 +35,11 @@ export const user = pgTable("user", {
   banned: boolean("banned").notNull().default(false),
   banReason: text("ban_reason"),
   banExpires: at("ban_expires"),
+  /**
+   * When the user was last active, kept when their sessions go (disabling ends them all); while
+   * they have sessions, the newest session's refresh is the fresher figure (operators/users.ts).
+   */
+  lastActiveAt: at("last_active_at"),
 });
 
 export const session = pgTable(

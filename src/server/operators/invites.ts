@@ -11,12 +11,21 @@ export const hashInviteToken = (token: string) => createHash("sha256").update(to
 /** Why an invite does not admit someone, in words for the sign-up page. */
 export type InviteRefusal = "unknown" | "used" | "expired" | "other_email";
 
-export const INVITE_REFUSALS: Record<InviteRefusal, string> = {
+const INVITE_REFUSALS: Record<Exclude<InviteRefusal, "other_email">, string> = {
   unknown: "This invite link is not valid; ask for a new one",
   used: "This invite has already been used; ask for a new one",
   expired: "This invite has expired; ask for a new one",
-  other_email: "This invite is for another email address",
 };
+
+/**
+ * The refusal's words. A wrong address is told the right one in full: whoever holds the link can
+ * read it from the invite lookup anyway (the sign-up page fills it in), so hiding it here would
+ * only leave the person guessing which of their addresses the admin used.
+ */
+export function inviteRefusalText(why: InviteRefusal, boundEmail: string | null): string {
+  if (why === "other_email") return `This invite is for another email address: ${boundEmail}`;
+  return INVITE_REFUSALS[why];
+}
 
 const emailMatches = (bound: string | null, email: string) =>
   bound === null || bound.toLowerCase() === email.toLowerCase();
@@ -59,18 +68,46 @@ export async function revokeInvite(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Why the invite would not admit `email` now, or null when it would. Reads only. */
-export async function inviteRefusal(db: Db, token: string, email: string, now: number) {
+async function inviteByToken(db: Db, token: string) {
   const [row] = await db
     .select()
     .from(invites)
     .where(eq(invites.tokenHash, hashInviteToken(token)))
     .limit(1);
-  if (!row) return "unknown" as const;
-  if (row.usedAt) return "used" as const;
-  if (row.expiresAt.getTime() <= now) return "expired" as const;
-  if (!emailMatches(row.email, email)) return "other_email" as const;
-  return null;
+  return row;
+}
+
+/** Why the invite would not admit `email` now (in words), or null when it would. Reads only. */
+export async function inviteRefusal(db: Db, token: string, email: string, now: number) {
+  const row = await inviteByToken(db, token);
+  const why: InviteRefusal | null = !row
+    ? "unknown"
+    : row.usedAt
+      ? "used"
+      : row.expiresAt.getTime() <= now
+        ? "expired"
+        : !emailMatches(row.email, email)
+          ? "other_email"
+          : null;
+  return why ? inviteRefusalText(why, row?.email ?? null) : null;
+}
+
+export type InviteStatus = "open" | "used" | "expired" | "unknown";
+
+/**
+ * What the sign-up page needs of an invite before anyone types: whether it can still be used, and
+ * the address it is bound to (only while it can be, so a spent link says nothing of whom it let in).
+ */
+export async function lookUpInvite(
+  db: Db,
+  token: string,
+  now: number,
+): Promise<{ status: InviteStatus; email: string | null }> {
+  const row = await inviteByToken(db, token);
+  if (!row) return { status: "unknown", email: null };
+  if (row.usedAt) return { status: "used", email: null };
+  if (row.expiresAt.getTime() <= now) return { status: "expired", email: null };
+  return { status: "open", email: row.email };
 }
 
 /**

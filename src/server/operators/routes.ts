@@ -12,12 +12,24 @@ import {
 import type { AppContext } from "../context.js";
 import { user } from "../db/schema.js";
 import { badRequest, notFound } from "../http/errors.js";
+import type { RateLimitRule } from "../http/rate-limit.js";
 import { errorResponses, IdQuery } from "../http/schemas.js";
 import { meOf, type UserActor } from "../policies/actor.js";
-import { createInvite, openInvites, revokeInvite } from "./invites.js";
+import { createInvite, lookUpInvite, openInvites, revokeInvite } from "./invites.js";
 import { deleteUser, listUsers, updateUser } from "./users.js";
 
 const UserIdQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const InviteTokenQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+const InviteLookupSchema = Type.Object({
+  status: Type.Union(
+    [Type.Literal("open"), Type.Literal("used"), Type.Literal("expired"), Type.Literal("unknown")],
+    { description: "`open`: sign-up can use it now" },
+  ),
+  email: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "The address an open invite admits, the only one it does; null when it admits anyone or is not open",
+  }),
+});
 const admin = { access: "admin" } as const;
 
 /** `/api/me`, `/api/instance` and the admin endpoints of DESIGN section 8. */
@@ -64,6 +76,33 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
         hasUsers,
       };
     },
+  );
+
+  // Tokens are 24 random bytes, beyond guessing; the budget keeps the lookup from being a cheap
+  // way to hammer the database, as sign-up attempts are kept.
+  const lookupBudget: RateLimitRule = {
+    name: "invite:lookup",
+    key: (request) => request.ip,
+    limit: ctx.config.rateLimits.authPerIp,
+    windowMs: ctx.config.rateLimits.authWindowMs,
+    detail: "Too many invite lookups; wait before trying again",
+  };
+
+  app.get(
+    "/api/invites/lookup",
+    {
+      config: { access: "public", rateLimit: [lookupBudget] },
+      schema: {
+        tags: ["Account"],
+        summary: "What the sign-up page needs of an invite link: whether it is usable, and for whom",
+        description:
+          "For whoever holds the link (no session): `unknown`, `used` and `expired` say why sign-up will refuse it; an `open` invite bound to an address names it, so the page can fill it in. Nothing else of the invite (role, creator) is told. Rate-limited per client address like sign-in attempts (`RATE_LIMIT_AUTH_PER_IP`).",
+        security: [],
+        querystring: InviteTokenQuery,
+        response: { 200: InviteLookupSchema, ...errorResponses(429) },
+      },
+    },
+    async (request) => lookUpInvite(db, request.query.token, ctx.clock()),
   );
 
   app.get(

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Role } from "../../contract/operators.js";
 import type { AccessConfig } from "../config.js";
 import type { Db } from "../db/client.js";
-import { INVITE_REFUSALS, inviteRefusal, spendInvite } from "./invites.js";
+import { inviteRefusal, spendInvite } from "./invites.js";
 
 /** The sign-up endpoint; every other way an account appears is single sign-on's callback. */
 const EMAIL_SIGNUP = "/sign-up/email";
@@ -85,7 +85,7 @@ export function signupGate(db: Db, access: AccessConfig, clock: () => number) {
       const token = inviteTokenOf(ctx);
       if (!token) return refusal("invite_required", NEEDS_INVITE);
       const why = await inviteRefusal(db, token, email, clock());
-      return why ? refusal("invite_required", INVITE_REFUSALS[why]) : null;
+      return why ? refusal("invite_required", why) : null;
     }
     if (method === "oauth" && access.oidc?.autoSignUp) return null;
     return refusal("signup_disabled", "New accounts cannot be created this way");

@@ -10,13 +10,16 @@ import { lastAdmin, notFound } from "../http/errors.js";
  * cannot both succeed.
  */
 
-/** A user's last activity: their most recently refreshed session. */
+/**
+ * A user's last activity: their most recently refreshed session, or what was kept of it when
+ * their sessions ended (disabling ends them all).
+ */
 // Spelled out: drizzle drops table names from columns in a one-table select, which would turn
 // the correlation into session.user_id = session.id.
-const lastActive =
-  sql<Date | null>`(SELECT max(s.updated_at) FROM session s WHERE s.user_id = "user".id)`.mapWith(
-    session.updatedAt,
-  );
+const lastActive = sql<Date | null>`greatest(
+    (SELECT max(s.updated_at) FROM session s WHERE s.user_id = "user".id), "user".last_active_at)`.mapWith(
+  session.updatedAt,
+);
 
 function present(row: {
   id: string;
@@ -70,6 +73,13 @@ async function assertNotLastAdmin(tx: Tx, userId: string, action: string) {
     throw lastAdmin(`This is the instance's last admin; make someone else admin before you ${action} them`);
 }
 
+/** Ends every session of the user, keeping when they were last active. */
+async function endSessions(tx: Tx, userId: string) {
+  await tx.execute(sql`UPDATE "user" SET last_active_at = greatest(last_active_at,
+    (SELECT max(s.updated_at) FROM session s WHERE s.user_id = ${userId})) WHERE id = ${userId}`);
+  await tx.delete(session).where(eq(session.userId, userId));
+}
+
 /** Changes a user's role or disabled state; disabling also ends their sessions and API keys. */
 export async function updateUser(
   db: Db,
@@ -94,7 +104,7 @@ export async function updateUser(
     if (input.disabled !== undefined) changes.banned = input.disabled;
     await tx.update(user).set(changes).where(eq(user.id, input.id));
     if (input.disabled) {
-      await tx.delete(session).where(eq(session.userId, input.id));
+      await endSessions(tx, input.id);
       await tx.delete(apikey).where(eq(apikey.referenceId, input.id));
     }
     const [row] = await tx.select(columns).from(user).where(eq(user.id, input.id));

@@ -7,7 +7,7 @@ import {
   type DocumentWidget,
 } from "../../contract/dashboard-document.js";
 import type { Dashboard, Widget } from "../../contract/resources.js";
-import { CONFIG_MAX_BYTES, widgetDefinition } from "../../widgets/index.js";
+import { CONFIG_MAX_BYTES, WIDGET_TYPES, widgetDefinition } from "../../widgets/index.js";
 import { badRequest, unsupportedVersion } from "../http/errors.js";
 
 // The compiler knows no formats of its own; the document uses this one.
@@ -30,6 +30,19 @@ function configChecker(type: string) {
 }
 
 const MAX_REPORTED = 50;
+const WIDGET_TYPE_AT = /^\/widgets\/(\d+)\/widgetType$/;
+
+/**
+ * The schema's own words for a type it does not know ("Expected union value") say neither what was
+ * sent nor what would do; a file from a newer Tessera, or a hand-edited one, needs both.
+ */
+function unknownTypeMessage(body: unknown, path: string): string | null {
+  const index = WIDGET_TYPE_AT.exec(path)?.[1];
+  if (index === undefined) return null;
+  const type = (body as { widgets?: { widgetType?: unknown }[] }).widgets?.[Number(index)]?.widgetType;
+  if (typeof type !== "string") return null;
+  return `Unknown widget type ${JSON.stringify(type)} at ${path}; this Tessera knows ${WIDGET_TYPES.join(", ")}`;
+}
 
 /** The document of a dashboard as it stands: what an export, a version and a duplicate carry. */
 export function documentOf(
@@ -75,7 +88,10 @@ export function readDocument(body: unknown): DashboardDocument {
   for (const error of checkDocument.Errors(body)) {
     if (errors.length >= MAX_REPORTED) break;
     if (!errors.some((e) => e.path === (error.path || "/")))
-      errors.push({ path: error.path || "/", message: error.message });
+      errors.push({
+        path: error.path || "/",
+        message: unknownTypeMessage(body, error.path) ?? error.message,
+      });
   }
   if (errors.length === 0) {
     const document = body as DashboardDocument;

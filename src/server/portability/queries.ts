@@ -5,7 +5,7 @@ import type { Dashboard, Look, Widget } from "../../contract/resources.js";
 import type { Applied, DashboardChange } from "../db/changes.js";
 import type { Db } from "../db/client.js";
 import { toWidget } from "../db/records.js";
-import { widgets } from "../db/schema.js";
+import { dashboards, widgets } from "../db/schema.js";
 import { createDashboard, touchDashboard } from "../resources/dashboards/queries.js";
 
 export interface DashboardWithWidgets {
@@ -36,6 +36,28 @@ async function insertWidgets(tx: Db, userId: string, dashboardId: string, list: 
     )
     .returning();
   return rows.map(toWidget).sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+const NAME_MAX = 100;
+
+/**
+ * `name`, or when the user already has a dashboard called that (in any case), the first free
+ * "name (2)", "name (3)"…: two "Home" in the switcher cannot be told apart. A name that already
+ * ends in a number counts on from its stem ("Home (2)" taken gives "Home (3)", not "Home (2) (2)").
+ */
+export async function freeDashboardName(tx: Db, userId: string, name: string): Promise<string> {
+  const rows = await tx
+    .select({ name: dashboards.name })
+    .from(dashboards)
+    .where(eq(dashboards.userId, userId));
+  const taken = new Set(rows.map((row) => row.name.toLowerCase()));
+  if (!taken.has(name.toLowerCase())) return name;
+  const stem = name.replace(/ \(\d+\)$/, "");
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const candidate = `${stem.slice(0, NAME_MAX - suffix.length).trimEnd()}${suffix}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
 }
 
 /** A new dashboard holding the document's widgets: an import or a duplicate. */

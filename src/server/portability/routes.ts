@@ -17,7 +17,7 @@ import { can, mayChangeDashboard } from "../policies/records.js";
 import { listDashboards } from "../resources/dashboards/queries.js";
 import { listWidgets } from "../resources/widgets/queries.js";
 import { documentOf, readDocument } from "./document.js";
-import { createFromDocument, replaceWidgets } from "./queries.js";
+import { createFromDocument, freeDashboardName, replaceWidgets } from "./queries.js";
 import { listVersions, readVersion, versionRecorder } from "./versions.js";
 
 const tags = ["Export, import and history"];
@@ -93,7 +93,7 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
         tags,
         summary: "Create a dashboard from a Tessera document (up to 5 MiB, 500 widgets)",
         description:
-          "Everything is checked before anything is written: an unknown format is 400 validation_failed, a newer version 400 unsupported_version, and every invalid field is listed with its JSON path. A top-level `name` overrides the document's.",
+          "Everything is checked before anything is written: an unknown format is 400 validation_failed, a newer version 400 unsupported_version, and every invalid field is listed with its JSON path (a widget type this server does not have is named, with the types it has). A top-level `name` overrides the document's and is taken as given; without it, a name the caller already has on one of their dashboards (in any case) becomes the first free `name (2)`, `name (3)`….",
         body: Type.Object(
           {},
           { additionalProperties: true, description: "A dashboard document, optionally with `name`" },
@@ -111,10 +111,17 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
         throw badRequest("name must be 1 to 100 characters, not only white space", [
           { path: "/name", message: "must be 1 to 100 characters, not only white space" },
         ]);
-      const name = ((override as string | undefined) ?? document.dashboard.name).trim();
+      const userId = request.user.id;
       const created = await ctx.changes.apply(
         db,
-        (tx) => createFromDocument(tx, request.user.id, name, document.widgets, document.dashboard.look),
+        async (tx) => {
+          // Asked for by name: that name, even if taken; the file's own name is only a suggestion.
+          const name =
+            typeof override === "string"
+              ? override.trim()
+              : await freeDashboardName(tx, userId, document.dashboard.name.trim());
+          return createFromDocument(tx, userId, name, document.widgets, document.dashboard.look);
+        },
         writeOrigin(request),
       );
       return reply.code(201).send(created);

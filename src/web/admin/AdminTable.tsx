@@ -5,16 +5,18 @@ import { useTranslation } from "react-i18next";
 export function AdminTable({
   caption,
   columns,
+  className,
   children,
 }: {
   caption: string;
   columns: string[];
+  className?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <div className="table-wrap">
-      <table className="admin-table">
+      <table className={className ? `admin-table ${className}` : "admin-table"}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

@@ -16,6 +16,18 @@ import { AdminTable } from "./AdminTable";
 
 type Change = { id: string; role?: Role; disabled?: boolean };
 
+/**
+ * A cell's column name, shown only where the table turns into one card per user (narrow
+ * screens, operators.css); hidden from screen readers, which have the column heads.
+ */
+function CellLabel({ children }: { children: string }) {
+  return (
+    <span className="cell-label" aria-hidden="true">
+      {children}
+    </span>
+  );
+}
+
 function UserRow({
   user,
   isMe,
@@ -39,7 +51,8 @@ function UserRow({
         {user.disabled && <span className="status-pill is-warn">{t("admin.users.disabled")}</span>}
       </th>
       <td className="user-email">{user.email}</td>
-      <td>
+      <td className="user-role">
+        <CellLabel>{t("admin.roles.label")}</CellLabel>
         <select
           aria-label={t("admin.users.roleOf", { name: user.name })}
           value={user.role}
@@ -50,7 +63,8 @@ function UserRow({
           <option value="admin">{t("admin.roles.admin")}</option>
         </select>
       </td>
-      <td>
+      <td className="user-disabled">
+        <CellLabel>{t("admin.users.disabled")}</CellLabel>
         <input
           type="checkbox"
           role="switch"
@@ -62,7 +76,8 @@ function UserRow({
           onChange={(e) => onChange({ id: user.id, disabled: e.target.checked })}
         />
       </td>
-      <td>
+      <td className="user-last">
+        <CellLabel>{t("admin.users.columns.lastActive")}</CellLabel>
         {user.lastActiveAt ? (
           <time dateTime={user.lastActiveAt} title={exactTime(user.lastActiveAt, locale)}>
             {relativeTime(user.lastActiveAt, undefined, locale)}
@@ -71,7 +86,8 @@ function UserRow({
           <span className="muted">{t("time.never")}</span>
         )}
       </td>
-      <td className="muted">
+      <td className="user-joined muted">
+        <CellLabel>{t("admin.users.columns.joined")}</CellLabel>
         <time dateTime={user.createdAt} title={exactTime(user.createdAt, locale)}>
           {formatDate(user.createdAt, locale)}
         </time>
@@ -130,6 +146,7 @@ export function UsersTable() {
     <>
       <FormError message={error} />
       <AdminTable
+        className="users-table"
         caption={t("admin.users.title")}
         columns={[
           t("common.name"),

@@ -1,9 +1,9 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { t } from "../i18n/i18n";
-import { ApiError, api, describeError } from "../lib/api";
+import { ApiError, api, describeError, request } from "../lib/api";
 import type { InstanceInfo } from "../lib/operators-api";
 import { useInstance } from "../lib/operators-queries";
 import { keys, useSession } from "../lib/queries";
@@ -14,6 +14,8 @@ import { SsoButton } from "./SsoButton";
 import { offersSignup, signinErrorMessage, signupRefusal, signupView } from "./signup-rules";
 
 type Mode = "signin" | "signup";
+/** GET /api/invites/lookup: whether the link can still be used, and the address it admits. */
+type InviteLookup = { status: "open" | "used" | "expired" | "unknown"; email: string | null };
 type Errors = Partial<Record<"name" | "email" | "password" | "form", string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -50,10 +52,21 @@ function validate(mode: Mode, values: { name: string; email: string; password: s
   return errors;
 }
 
+/**
+ * The address a refused invite admits, when the server named it ("This invite is for another email
+ * address: x@y", src/server/operators/invites.ts): recognised, never shown as the English it is.
+ */
+export function invitedAddress(code: string | null, detail: string | undefined): string | null {
+  if (code !== "invite_required" || !detail) return null;
+  return /another email address: (\S+@\S+)$/.exec(detail)?.[1] ?? null;
+}
+
 /** The server's reasons, put next to the field they are about. */
 function fromServer(error: unknown, mode: Mode): Errors {
   if (!(error instanceof ApiError)) return { form: describeError(error) };
   const code = error.code ?? "";
+  const invited = invitedAddress(code, error.problem?.detail);
+  if (invited) return { email: t("auth.refusal.inviteForEmail", { email: invited }) };
   const refusal = signupRefusal(code, error.problem?.detail);
   if (refusal) return { form: refusal };
   if (code === "auth_invalid_email_or_password") return { form: t("errors.auth.invalid_email_or_password") };
@@ -75,14 +88,37 @@ function fromServer(error: unknown, mode: Mode): Errors {
   };
 }
 
+/** Why the invite in the link cannot be used, in the reader's language; null when it can. */
+function inviteProblem(lookup: InviteLookup | undefined): string | null {
+  if (lookup?.status === "used") return t("auth.refusal.inviteUsed");
+  if (lookup?.status === "expired") return t("auth.refusal.inviteExpired");
+  if (lookup?.status === "unknown") return t("auth.refusal.inviteUnknown");
+  return null;
+}
+
 /** Why there is no sign-up form, with the way in that is left. */
-function SignupBlocked({ view, instance }: { view: "invite_required" | "closed"; instance: InstanceInfo }) {
+function SignupBlocked({
+  view,
+  instance,
+  reason,
+}: {
+  view: "invite_required" | "closed";
+  instance: InstanceInfo;
+  /** The invite link's own problem, said before anyone fills in the form. */
+  reason?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <>
-      <h1>{view === "closed" ? t("auth.blocked.closedTitle") : t("auth.blocked.inviteTitle")}</h1>
+      <h1>
+        {view === "closed"
+          ? t("auth.blocked.closedTitle")
+          : reason
+            ? t("auth.blocked.inviteUnusableTitle")
+            : t("auth.blocked.inviteTitle")}
+      </h1>
       <p className="muted">
-        {view === "closed" ? t("auth.blocked.closedText") : t("auth.blocked.inviteText")}
+        {view === "closed" ? t("auth.blocked.closedText") : (reason ?? t("auth.blocked.inviteText"))}
       </p>
       {instance.sso && <SsoButton sso={instance.sso} />}
     </>
@@ -136,6 +172,18 @@ export function AuthPage({ mode }: { mode: Mode }) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  const lookup = useQuery({
+    queryKey: ["invite-lookup", invite],
+    enabled: mode === "signup" && invite !== null,
+    queryFn: () =>
+      request<InviteLookup>("GET", `/api/invites/lookup?token=${encodeURIComponent(invite ?? "")}`),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  // The only address the invite admits: filled in and kept, since any other is refused. Without
+  // the lookup (an older server, a network error) the field is the person's to fill.
+  const boundEmail = lookup.data?.status === "open" ? lookup.data.email : null;
+  const entered = boundEmail === null ? values : { ...values, email: boundEmail };
 
   if (session.data)
     return <Navigate to={(location.state as { from?: string } | null)?.from ?? "/"} replace />;
@@ -147,7 +195,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(mode, values);
+    const found = validate(mode, entered);
     setErrors(found);
     if (Object.keys(found).length) {
       const first = (["name", "email", "password"] as const).find((f) => found[f]);
@@ -156,7 +204,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
     }
     setBusy(true);
     try {
-      const email = values.email.trim();
+      const email = entered.email.trim();
       if (mode === "signup")
         await api.auth.signUp({
           name: values.name.trim(),
@@ -180,11 +228,16 @@ export function AuthPage({ mode }: { mode: Mode }) {
   const signup = mode === "signup";
   // Without /api/instance (an older server, a network error) the page is the plain form.
   const instance = instanceQuery.isError ? null : instanceQuery.data;
-  const view = signup
+  const formView = signup
     ? signupView(instance, invite)
     : instance?.passwordLogin === false
       ? "sso_only"
       : "form";
+  // Where only an invite lets people in, a link that no longer works says so before the form.
+  const unusable =
+    signup && instance?.signupMode === "invite" && instance.hasUsers ? inviteProblem(lookup.data) : null;
+  const view = formView === "form" && unusable ? "invite_required" : formView;
+  const loading = instanceQuery.isPending || (signup && invite !== null && lookup.isPending);
   // Nobody to sign in as on a fresh instance; otherwise "Create an account" only where it can work.
   const switchLink = signup ? instance?.hasUsers !== false : offersSignup(instance);
   return (
@@ -194,14 +247,14 @@ export function AuthPage({ mode }: { mode: Mode }) {
           <Logo size={32} />
           <span>Tessera</span>
         </div>
-        {instanceQuery.isPending ? (
+        {loading ? (
           <div className="auth-loading" role="status" aria-label={t("common.loading")}>
             <Skeleton width="60%" height={26} />
             <Skeleton width="100%" height={40} />
             <Skeleton width="100%" height={40} />
           </div>
         ) : view === "invite_required" || view === "closed" ? (
-          instance && <SignupBlocked view={view} instance={instance} />
+          instance && <SignupBlocked view={view} instance={instance} reason={unusable} />
         ) : (
           <>
             <Heading signup={signup} instance={instance} invite={Boolean(invite)} />
@@ -239,9 +292,13 @@ export function AuthPage({ mode }: { mode: Mode }) {
                   id="auth-email"
                   label={t("auth.email")}
                   error={errors.email}
+                  hint={
+                    signup && boundEmail !== null && !errors.email ? t("auth.inviteEmailHint") : undefined
+                  }
                   type="email"
                   autoComplete="email"
-                  value={values.email}
+                  value={entered.email}
+                  readOnly={signup && boundEmail !== null}
                   onChange={set("email")}
                 />
                 <Field
@@ -291,7 +348,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
             )}
           </>
         )}
-        {switchLink && !instanceQuery.isPending && (
+        {switchLink && !loading && (
           <p className="auth-switch">
             {signup ? t("auth.haveAccount") : t("auth.newHere")}{" "}
             <Link to={signup ? "/signin" : "/signup"} state={location.state}>

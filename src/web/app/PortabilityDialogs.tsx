@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { DashboardDocument } from "../../contract/dashboard-document";
 import type { Dashboard } from "../../contract/resources";
+import { WIDGET_TYPES } from "../../widgets/index";
 import { t } from "../i18n/i18n";
 import { useLocale } from "../i18n/use-locale";
 import { ApiError, api, type DashboardWithWidgets, describeError } from "../lib/api";
@@ -39,26 +40,102 @@ function widgetSummary(document: DashboardDocument): string {
   return [...counts].map(([name, n]) => `${n} ${name}`).join(", ");
 }
 
+const WIDGET_TYPE_AT = /^\/widgets\/(\d+)\/widgetType$/;
+
+/** The widget type at `index` of the document when this Tessera has no such type, else null. */
+function unknownTypeAt(document: DashboardDocument | null, index: number): string | null {
+  const type: unknown = document?.widgets[index]?.widgetType;
+  return typeof type === "string" && !(WIDGET_TYPES as readonly string[]).includes(type) ? type : null;
+}
+
+/** One problem at `path` of `document`, in the reader's language where we know what it is. */
+function problemLine(path: string, document: DashboardDocument | null): string {
+  const index = WIDGET_TYPE_AT.exec(path)?.[1];
+  const type = index === undefined ? null : unknownTypeAt(document, Number(index));
+  return type === null
+    ? path
+    : t("portability.import.unknownType", { type, path, known: WIDGET_TYPES.join(", ") });
+}
+
 /**
- * Where the server found problems, shortened to what fits a dialog. Its messages are English,
- * so only the places are listed (under the localized sentence of the problem's code).
+ * Where the server found problems, shortened to what fits a dialog. Its messages are English, so
+ * they are not shown: a widget type this Tessera lacks is named from the file itself, with the
+ * types there are; any other problem by its place (under the localized sentence of its code).
  */
-function problemLines(error: unknown): string[] {
+export function problemLines(error: unknown, document: DashboardDocument | null): string[] {
   if (!(error instanceof ApiError)) return [];
-  return [...new Set((error.problem?.errors ?? []).map((e) => e.path))].slice(0, 5);
+  const paths = [...new Set((error.problem?.errors ?? []).map((e) => e.path))].slice(0, 5);
+  return paths.map((path) => problemLine(path, document));
+}
+
+/** 1-based line and column of a character offset, as an editor shows them. */
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset).split("\n");
+  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+}
+
+/**
+ * Why text that opens like JSON does not parse, with where: cut off (it ends first, as a download
+ * stopped early does), or damaged at a place. The parser's message differs per browser; the place
+ * is read from whichever form it takes.
+ */
+function parseFailure(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : "";
+  const trimmed = text.trimEnd();
+  const at = /position (\d+)/.exec(message);
+  const spelled = /line (\d+) column (\d+)/.exec(message);
+  const offset = at ? Number(at[1]) : null;
+  const endsEarly =
+    /end of (JSON input|data)|unterminated|EOF/i.test(message) ||
+    (offset !== null && offset >= trimmed.length);
+  if (endsEarly) return t("portability.import.cutOff", lineAndColumn(trimmed, trimmed.length));
+  const place = spelled
+    ? { line: Number(spelled[1]), column: Number(spelled[2]) }
+    : offset !== null
+      ? lineAndColumn(text, offset)
+      : null;
+  return place ? t("portability.import.damaged", place) : t("portability.import.damagedSomewhere");
+}
+
+/**
+ * A file's text as a document, or why it is not one: not JSON at all, JSON cut off or damaged,
+ * JSON of something else, or a dashboard holding widget types this Tessera does not have.
+ */
+export function readDocumentText(text: string): {
+  document?: DashboardDocument;
+  error?: string;
+  details?: string[];
+} {
+  // Editors on Windows may save one; File.text() drops it, a string handed in may not have.
+  const body = text.replace(/^\uFEFF/, "");
+  let value: DashboardDocument;
+  try {
+    value = JSON.parse(body) as DashboardDocument;
+  } catch (error) {
+    // White space may come first; anything else than an object or array means this never was JSON.
+    const opensLikeJson = /^\s*[{[]/.test(body);
+    return { error: opensLikeJson ? parseFailure(body, error) : t("portability.import.notJson") };
+  }
+  if (value?.format !== "tessera.dashboard" || !Array.isArray(value.widgets))
+    return { error: t("portability.import.notDashboard") };
+  // Said before the upload, in the words the server's refusal would get (problemLines).
+  const unknown = value.widgets.flatMap((_, index) =>
+    unknownTypeAt(value, index) === null ? [] : [`/widgets/${index}/widgetType`],
+  );
+  if (unknown.length > 0)
+    return {
+      error: t("portability.import.unknownTypes", { count: unknown.length }),
+      details: unknown.slice(0, 5).map((path) => problemLine(path, value)),
+    };
+  return { document: value };
 }
 
 /** Reads a dropped or picked file as a document, or says why it is not one. */
-async function readDocumentFile(file: File): Promise<{ document?: DashboardDocument; error?: string }> {
+async function readDocumentFile(
+  file: File,
+): Promise<{ document?: DashboardDocument; error?: string; details?: string[] }> {
   if (file.size > 5 * 1024 * 1024) return { error: t("portability.import.tooLarge") };
-  try {
-    const value = JSON.parse(await file.text()) as DashboardDocument;
-    if (value?.format !== "tessera.dashboard" || !Array.isArray(value.widgets))
-      return { error: t("portability.import.notDashboard") };
-    return { document: value };
-  } catch {
-    return { error: t("portability.import.notJson") };
-  }
+  return readDocumentText(await file.text());
 }
 
 /**
@@ -80,7 +157,7 @@ export function ImportDialog({ onClose, initialFile }: { onClose(): void; initia
     const read = await readDocumentFile(file);
     setDocument(read.document ?? null);
     setError(read.error ?? null);
-    setDetails([]);
+    setDetails(read.details ?? []);
   };
   if (initialFile && !loaded) {
     setLoaded(true);
@@ -154,7 +231,7 @@ export function ImportDialog({ onClose, initialFile }: { onClose(): void; initia
             onClose();
           } catch (e) {
             setError(describeError(e));
-            setDetails(problemLines(e));
+            setDetails(problemLines(e, document));
           } finally {
             setBusy(false);
           }
