@@ -291,7 +291,7 @@ describe("the public page", () => {
           "Back up the NAS (done)",
           "Renew the certificate",
         ]);
-        expect(await widget("Weather", guest).getByText("No place chosen yet.").count()).toBe(1);
+        expect(await widget("Weather", guest).getByText("No forecast to show here.").count()).toBe(1);
         // Links still work: bookmarks open their sites.
         expect(
           await widget("Bookmark", guest)

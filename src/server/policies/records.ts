@@ -146,6 +146,25 @@ export async function dashboardFor(
   return row && can(actor, action, row) ? row : null;
 }
 
+/**
+ * The widget's type and stored config, when the actor may read it (on that dashboard, if given):
+ * what a widget's data and own routes start from. Null when not, or when there is none.
+ */
+export async function readableWidget(db: Db, actor: Actor, widgetId: string, dashboardId?: string) {
+  const [row] = await db
+    .select({ widgetType: widgets.widgetType, config: widgets.config })
+    .from(widgets)
+    .where(
+      and(
+        eq(widgets.id, widgetId),
+        dashboardId === undefined ? undefined : eq(widgets.dashboardId, dashboardId),
+        readableWidgets(actor),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 async function dashboardWhere(db: Db, dashboardId: string, allowed: SQL): Promise<boolean> {
   const [row] = await db
     .select({ id: dashboards.id })

@@ -1,17 +1,14 @@
 import { type TSchema, Type } from "@sinclair/typebox";
-import { and, eq } from "drizzle-orm";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ProblemSchema, Uuid } from "../../contract/resources.js";
 import type { ServiceDataSource, WidgetTypeDefinition } from "../../contract/widget-kit/define.js";
 import { widgetDefinition } from "../../widgets/index.js";
 import type { AppContext } from "../context.js";
-import type { Db } from "../db/client.js";
-import { dashboards, widgets } from "../db/schema.js";
 import { type EncodedJson, sendEncodedJson, sendJsonText } from "../http/encoded-json.js";
 import { found, notFoundBecause } from "../http/errors.js";
 import { errorResponses } from "../http/schemas.js";
-import { type Actor, VISITOR } from "../policies/actor.js";
-import { readableWidgets } from "../policies/records.js";
+import { VISITOR } from "../policies/actor.js";
+import { readableWidget } from "../policies/records.js";
 import type { Observed } from "../upstream/upstream.js";
 
 /**
@@ -60,23 +57,6 @@ const publicDataRoute: FastifyContextConfig = {
 const PublicWidgetParams = Type.Object({ id: Uuid, widgetId: Uuid });
 const dataErrors = errorResponses(404, 429, 502, 504);
 const publicDataErrors = { 400: Type.Ref(ProblemSchema), ...dataErrors };
-
-/** The one widget an actor may read, with its type and stored config; null when none. */
-async function readWidget(db: Db, actor: Actor, widgetId: string, dashboardId?: string) {
-  const [row] = await db
-    .select({ widgetType: widgets.widgetType, config: widgets.config })
-    .from(widgets)
-    .innerJoin(dashboards, eq(dashboards.id, widgets.dashboardId))
-    .where(
-      and(
-        eq(widgets.id, widgetId),
-        dashboardId === undefined ? undefined : eq(widgets.dashboardId, dashboardId),
-        readableWidgets(actor),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
 
 /**
  * The routes of every widget type's data (DESIGN section 15): `GET /api/widgets/data?id=` for
@@ -139,7 +119,7 @@ export async function widgetDataRoutes(app: FastifyInstance, ctx: AppContext, en
     },
     async (request, reply) => {
       const { id } = request.query as { id: string };
-      const widget = found(await readWidget(db, request.actor, id), "Widget");
+      const widget = found(await readableWidget(db, request.actor, id), "Widget");
       const entry = byType.get(widget.widgetType);
       if (!entry) {
         const type = widgetDefinition(widget.widgetType)?.type ?? widget.widgetType;
@@ -165,7 +145,7 @@ export async function widgetDataRoutes(app: FastifyInstance, ctx: AppContext, en
     },
     async (request, reply) => {
       const { id, widgetId } = request.params as { id: string; widgetId: string };
-      const widget = found(await readWidget(db, VISITOR, widgetId, id), "Widget");
+      const widget = found(await readableWidget(db, VISITOR, widgetId, id), "Widget");
       const entry = found(byType.get(widget.widgetType), "Widget data");
       return envelope(reply, await load(entry, widget.config, widgetId, request, "visitor"));
     },
@@ -189,7 +169,7 @@ export async function widgetDataRoutes(app: FastifyInstance, ctx: AppContext, en
       },
       async (request, reply) => {
         const { id, widgetId } = request.params as { id: string; widgetId: string };
-        const widget = await readWidget(db, VISITOR, widgetId, id);
+        const widget = await readableWidget(db, VISITOR, widgetId, id);
         const stored = found(widget?.widgetType === definition.type ? widget : null, "Widget");
         const { value } = await load(entry, stored.config, widgetId, request, "visitor");
         return isEncoded(value) ? sendEncodedJson(request, reply, value) : value;

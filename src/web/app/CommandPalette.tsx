@@ -5,14 +5,16 @@ import { useMatch, useNavigate } from "react-router";
 import { api } from "../lib/api";
 import { useEditLayout } from "../lib/edit-mode";
 import { useIsAdmin } from "../lib/operators-queries";
-import { keys, sortDashboards, useDashboards } from "../lib/queries";
+import { keys, sortDashboards, useAppSettings, useDashboards, useUpdateSettings } from "../lib/queries";
 import { Dialog } from "../ui/Dialog";
 import { Icon } from "../ui/icons";
 import { WIDGETS } from "../widget-kit/registry";
-import { type Command, findables, matchCommands, useDashboardCommands } from "./commands";
+import { appCommands, type Command, findables, matchCommands, useDashboardCommands } from "./commands";
 import { canEditDashboard } from "./dashboard-access";
+import { DashboardNameDialog } from "./dashboards";
 import { SETTINGS_TABS, type SettingsTab, useSettingsRoute } from "./settings-route";
 import { useSettingsTabLabels } from "./settings-tabs";
+import { useSignOut } from "./use-sign-out";
 import { widgetName } from "./widget-name";
 
 const MAX_RESULTS = 60;
@@ -49,6 +51,11 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
   const [editing, setEditing] = useEditLayout();
   const dashboardCommands = useDashboardCommands();
   const found = useFindables(true);
+  const { theme } = useAppSettings();
+  const { updateConfig } = useUpdateSettings();
+  const signOut = useSignOut();
+  // The palette turns into the naming dialog, so it is not left open behind it.
+  const [naming, setNaming] = useState(false);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const listId = useId();
@@ -72,6 +79,12 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
         keywords: t("palette.keywords.dashboard"),
         run: done(() => navigate(`/d/${d.id}`)),
       });
+    const [newDashboard, ...rest] = appCommands(t, theme, {
+      newDashboard: () => setNaming(true),
+      setTheme: (next) => updateConfig({ theme: next }),
+      signOut: () => void signOut(),
+    });
+    list.push(newDashboard!);
     const open = dashboards.find((d) => d.id === match?.params.dashboardId);
     // A viewer's dashboard takes no widgets and has no layout to edit.
     if (match && (!open || canEditDashboard(open))) {
@@ -107,6 +120,7 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
         keywords: t("palette.keywords.admin"),
         run: done(() => navigate("/admin")),
       });
+    for (const command of rest) list.push({ ...command, run: done(command.run) });
     list.push({
       id: "shortcuts",
       group: t("palette.groups.help"),
@@ -153,6 +167,9 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
     dashboardCommands,
     t,
     tabLabels,
+    theme,
+    updateConfig,
+    signOut,
   ]);
 
   const results = useMemo(() => {
@@ -178,6 +195,8 @@ export function CommandPalette({ onClose, onShortcuts }: { onClose(): void; onSh
       results[current]?.run();
     }
   };
+
+  if (naming) return <DashboardNameDialog mode="create" onClose={onClose} />;
 
   return (
     <Dialog open onClose={onClose} size="md" title={t("palette.title")} className="palette">
@@ -238,6 +257,7 @@ export function ShortcutSheet({ onClose }: { onClose(): void }) {
     ["resize", [t("shortcuts.keys.shiftArrows")], t("shortcuts.resize")],
     ["escape", [t("shortcuts.keys.esc")], t("shortcuts.escape")],
     ["reorder", ["↑ ↓"], t("shortcuts.reorder")],
+    ["bookmark", [t("shortcuts.keys.altUpDown")], t("shortcuts.bookmark")],
     ["kanban", [t("shortcuts.keys.altArrows")], t("shortcuts.kanban")],
   ];
   return (

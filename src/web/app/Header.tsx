@@ -1,15 +1,12 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useMatch, useNavigate } from "react-router";
+import { Link, useMatch } from "react-router";
 import type { Dashboard } from "../../contract/resources";
-import { api, describeError, type SessionUser } from "../lib/api";
+import { api, type SessionUser } from "../lib/api";
 import { useIsAdmin } from "../lib/operators-queries";
-import { keys, sortDashboards, useDashboards } from "../lib/queries";
-import { useWidgetStore } from "../lib/widget-store";
+import { sortDashboards, useDashboards } from "../lib/queries";
 import { Icon, IconButton } from "../ui/icons";
 import { MenuItem, Popover, PopoverTrigger } from "../ui/Popover";
-import { useToasts } from "../ui/Toasts";
 import { DashboardLookDialog } from "./DashboardLookDialog";
 import { menuPermissions, splitDashboards } from "./dashboard-access";
 import { DashboardNameDialog, DeleteDashboardDialog } from "./dashboards";
@@ -17,6 +14,7 @@ import { BrandLink } from "./Logo";
 import { NotificationBell } from "./NotificationBell";
 import { HistoryDialog, ImportDialog, useDuplicate } from "./PortabilityDialogs";
 import { useSettingsRoute } from "./settings-route";
+import { useSignOut } from "./use-sign-out";
 
 // The settings dialog is not needed to show a dashboard, so it loads on first open.
 const SettingsDialog = lazy(() => import("./SettingsDialog"));
@@ -221,10 +219,6 @@ function DashboardSwitcher() {
 function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  const toasts = useToasts();
-  const store = useWidgetStore();
   const settings = useSettingsRoute();
   const isAdmin = useIsAdmin();
   const initials = (user.name || user.email)
@@ -235,18 +229,7 @@ function UserMenu({ user }: { user: SessionUser }) {
     .toUpperCase();
   const menuAction = closingMenu(setOpen);
 
-  const signOut = async () => {
-    try {
-      // Changes still in their quiet period are saved before the session goes.
-      await store.saver.flush();
-      await api.auth.signOut();
-      client.clear();
-      client.setQueryData(keys.session, null);
-      navigate("/signin", { replace: true });
-    } catch (error) {
-      toasts.show({ tone: "error", message: t("header.signOutFailed", { reason: describeError(error) }) });
-    }
-  };
+  const signOut = useSignOut();
 
   return (
     <div className="user-menu">
@@ -276,7 +259,7 @@ function UserMenu({ user }: { user: SessionUser }) {
           </Link>
         )}
         <div className="menu-separator" />
-        <MenuItem icon="logOut" label={t("header.signOut")} onClick={signOut} />
+        <MenuItem icon="logOut" label={t("header.signOut")} onClick={() => void signOut()} />
       </Popover>
     </div>
   );

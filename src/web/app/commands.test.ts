@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Widget } from "../../contract/resources";
-import { type Command, findables, matchCommands } from "./commands";
+import { switchLanguage, t } from "../i18n/i18n";
+import { appCommands, type Command, findables, matchCommands } from "./commands";
 
 const command = (label: string, group = "Dashboards", keywords = ""): Command => ({
   id: label,
@@ -63,5 +64,44 @@ describe("what the palette can find on a dashboard", () => {
       },
       expect.objectContaining({ kind: "note", widgetId: "w2", itemId: "n", label: "Shopping" }),
     ]);
+  });
+});
+
+describe("the commands that need no dashboard", () => {
+  afterEach(() => switchLanguage("en"));
+  const actions = () => ({ newDashboard: vi.fn(), setTheme: vi.fn(), signOut: vi.fn() });
+
+  it("offer a new dashboard, each theme (marking the one in use) and signing out", () => {
+    const list = appCommands(t, "dark", actions());
+    expect(list.map((c) => [c.group, c.label, c.detail])).toEqual([
+      ["Dashboards", "New dashboard", undefined],
+      ["Settings", "Theme: Light", undefined],
+      ["Settings", "Theme: Dark", "in use"],
+      ["Settings", "Theme: System", undefined],
+      ["Account", "Sign out", undefined],
+    ]);
+  });
+
+  it("run what they say", () => {
+    const run = actions();
+    const byId = new Map(appCommands(t, "light", run).map((c) => [c.id, c]));
+    byId.get("new-dashboard")?.run();
+    byId.get("theme-system")?.run();
+    byId.get("sign-out")?.run();
+    expect(run.newDashboard).toHaveBeenCalledOnce();
+    expect(run.setTheme).toHaveBeenCalledWith("system");
+    expect(run.signOut).toHaveBeenCalledOnce();
+  });
+
+  it("are found by the words people type for them, in German too", async () => {
+    const find = (query: string) =>
+      matchCommands(appCommands(t, "system", actions()), query).map((c) => c.id);
+    expect(find("dark mode")).toEqual(["theme-dark"]);
+    expect(find("log out")).toEqual(["sign-out"]);
+    expect(find("create dashboard")).toEqual(["new-dashboard"]);
+    await switchLanguage("de");
+    expect(find("dunkel")).toEqual(["theme-dark"]);
+    expect(find("abmelden")).toEqual(["sign-out"]);
+    expect(find("neues dashboard")).toEqual(["new-dashboard"]);
   });
 });

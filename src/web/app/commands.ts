@@ -1,5 +1,7 @@
+import type { TFunction } from "i18next";
 import { createContext, useContext } from "react";
 import type { Widget } from "../../contract/resources";
+import { THEMES, type Theme } from "../lib/app-settings";
 import { definitionFor } from "../widget-kit/registry";
 import type { FindableItem } from "../widget-kit/types";
 
@@ -69,4 +71,49 @@ export function matchCommands(commands: readonly Command[], query: string): Comm
     scored.push({ command, score, index });
   });
   return scored.sort((a, b) => a.score - b.score || a.index - b.index).map((s) => s.command);
+}
+
+/** What the app-wide commands do; the palette hands in its own (dialogs, settings, session). */
+export interface AppActions {
+  newDashboard(): void;
+  setTheme(theme: Theme): void;
+  signOut(): void;
+}
+
+/**
+ * Commands that need no dashboard: a new dashboard, each theme (the one in use says so) and
+ * signing out, so the menus they otherwise live in need not be opened for them.
+ */
+export function appCommands(t: TFunction, theme: Theme, actions: AppActions): Command[] {
+  const themeName: Record<Theme, string> = {
+    light: t("settings.theme.light"),
+    dark: t("settings.theme.dark"),
+    system: t("settings.theme.system"),
+  };
+  return [
+    {
+      id: "new-dashboard",
+      group: t("palette.groups.dashboards"),
+      label: t("header.newDashboard"),
+      keywords: t("palette.keywords.newDashboard"),
+      run: actions.newDashboard,
+    },
+    ...THEMES.map(
+      (each): Command => ({
+        id: `theme-${each}`,
+        group: t("palette.groups.settings"),
+        label: t("palette.theme", { theme: themeName[each] }),
+        detail: each === theme ? t("palette.inUse") : undefined,
+        keywords: t("palette.keywords.theme"),
+        run: () => actions.setTheme(each),
+      }),
+    ),
+    {
+      id: "sign-out",
+      group: t("palette.groups.account"),
+      label: t("header.signOut"),
+      keywords: t("palette.keywords.signOut"),
+      run: actions.signOut,
+    },
+  ];
 }

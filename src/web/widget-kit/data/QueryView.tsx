@@ -1,7 +1,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { PROVIDER_LABELS, type Provider } from "../../../contract/providers";
-import { QueryError } from "../../ui/States";
+import { ErrorState } from "../../ui/States";
+import { describeDataError, type Upstream } from "./errors";
 import { ConnectPrompt } from "./ProviderGate";
 import { errorCode } from "./useWidgetData";
 
@@ -15,6 +16,7 @@ export function QueryView<T>({
   skeleton,
   errorTitle,
   connect,
+  upstream,
   children,
 }: {
   query: UseQueryResult<T, unknown>;
@@ -22,6 +24,8 @@ export function QueryView<T>({
   errorTitle: string;
   /** A list of the account's own: when the account went missing meanwhile, its connect prompt in these words. */
   connect?: { provider: Provider; purpose: string };
+  /** Who answers the read, so its failure is told by name. */
+  upstream?: Upstream;
   children(data: T): ReactNode;
 }) {
   if (query.isPending) return <>{skeleton}</>;
@@ -34,7 +38,14 @@ export function QueryView<T>({
           purpose={connect.purpose}
         />
       );
-    return <QueryError query={query} title={errorTitle} />;
+    return (
+      <ErrorState
+        error={query.error}
+        title={errorTitle}
+        message={upstream ? describeDataError(query.error, upstream) : undefined}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   return <>{children(query.data)}</>;
 }

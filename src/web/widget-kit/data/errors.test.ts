@@ -16,11 +16,16 @@ describe("upstream failures named from the problem code", () => {
       "Can't reach the exchange. Try again in a moment.",
     );
     expect(describeDataError(problem(502, "upstream_failed"), "weather")).toBe(
-      "Weather service unavailable. Try again in a moment.",
+      "Can't reach Open-Meteo, the weather service. Try again in a moment.",
     );
     expect(describeDataError(problem(504, "upstream_timeout"), "suite")).toBe(
       "Google didn't answer in time. Try again in a moment.",
     );
+    // A service the widget knows by name, where the generic words would say "the service behind this".
+    expect(describeDataError(problem(502, "upstream_failed"), { service: "Open-Meteo" })).toBe(
+      "Can't reach Open-Meteo. Try again in a moment.",
+    );
+    expect(describeError(problem(502, "upstream_failed"))).toContain("The service behind this");
   });
 
   it("gives the wait from Retry-After", () => {

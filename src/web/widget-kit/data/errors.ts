@@ -2,8 +2,11 @@ import { PROVIDER_LABELS, type Provider } from "../../../contract/providers";
 import { t } from "../../i18n/i18n";
 import { ApiError, describeError, retryHint } from "../../lib/api";
 
-/** The outside service a data widget's answers come from. */
-export type Upstream = "exchange" | "weather" | "feed" | "status" | Provider;
+/**
+ * The outside service a data widget's answers come from; `{service}` names one the widget knows
+ * by name ("Open-Meteo"), so its errors say who failed instead of "the service behind this".
+ */
+export type Upstream = "exchange" | "weather" | "feed" | "status" | Provider | { service: string };
 
 /** The problem codes that name the outside service rather than the server. */
 type UpstreamCode = "upstream_failed" | "upstream_timeout" | "service_unavailable";
@@ -34,7 +37,7 @@ function phrases(upstream: Upstream): Record<UpstreamCode, string> {
       upstream_timeout: t("widgets.data.errors.status.upstream_timeout"),
       service_unavailable: t("widgets.data.errors.status.service_unavailable"),
     };
-  const label = PROVIDER_LABELS[upstream];
+  const label = typeof upstream === "object" ? upstream.service : PROVIDER_LABELS[upstream];
   return {
     upstream_failed: t("widgets.data.errors.provider.upstream_failed", { label }),
     upstream_timeout: t("widgets.data.errors.provider.upstream_timeout", { label }),

@@ -134,7 +134,7 @@ describe("data formatting in German", () => {
       4,
     );
     expect(describeDataError(failed, "weather")).toBe(
-      "Der Wetterdienst ist nicht verfügbar. Versuche es in 4 Sekunden noch einmal.",
+      "Open-Meteo, der Wetterdienst, ist nicht erreichbar. Versuche es in 4 Sekunden noch einmal.",
     );
     expect(describeDataError(failed, "suite")).not.toContain("raw detail");
   });

@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { iconSlug } from "../../../contract/icons";
 import { hostname } from "../../../contract/widget-kit/fields";
+import { useEditLayout } from "../../../web/lib/edit-mode";
 import { newId } from "../../../web/lib/ids";
 import { moveItem, useDragList } from "../../../web/lib/reorder";
 import { Icon, IconButton } from "../../../web/ui/icons";
@@ -112,7 +113,14 @@ function BookmarkForm({
   );
 }
 
-function BookmarkLink({ bookmark }: { bookmark: Bookmark }) {
+function BookmarkLink({
+  bookmark,
+  onKeyDown,
+}: {
+  bookmark: Bookmark;
+  /** Alt+↑/↓ reorders, so moving a bookmark needs no stop of its own. */
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
+}) {
   return (
     <a
       href={bookmark.url}
@@ -121,6 +129,8 @@ function BookmarkLink({ bookmark }: { bookmark: Bookmark }) {
       className="bookmark-link"
       title={bookmark.url}
       draggable={false}
+      onKeyDown={onKeyDown}
+      aria-keyshortcuts={onKeyDown ? "Alt+ArrowUp Alt+ArrowDown" : undefined}
     >
       <BookmarkIcon bookmark={bookmark} />
       <span className="bookmark-text">
@@ -151,6 +161,11 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
+  // One tab stop per bookmark, its link: the row's buttons join the tab order only in Edit layout.
+  // Otherwise they stay for the pointer, the keyboard reorders with Alt+↑/↓ on the link, and the
+  // settings dialog (one stop for the widget) edits and removes.
+  const [layoutEditing] = useEditLayout();
+  const actionTab = layoutEditing ? undefined : -1;
   const list = config.bookmarks;
   const drag = useDragList(list.length, (from, to) =>
     update((c) => ({ bookmarks: moveItem(c.bookmarks, from, to) })),
@@ -180,13 +195,14 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
               className={`bookmark-row ${drag.indicator(index)}`}
               {...drag.itemProps(index)}
             >
-              <BookmarkLink bookmark={bookmark} />
-              <div className="row-actions">
+              <BookmarkLink bookmark={bookmark} onKeyDown={drag.handleKeyDown(index)} />
+              <div className={layoutEditing ? "row-actions" : "row-actions is-pointer-only"}>
                 <IconButton
                   icon="grip"
                   size={14}
                   className="small drag-handle"
                   data-role="handle"
+                  tabIndex={actionTab}
                   label={t("widgets.bookmark.reorder", { title: bookmark.title })}
                   onKeyDown={drag.handleKeyDown(index)}
                 />
@@ -194,6 +210,7 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
                   icon="pencil"
                   size={14}
                   className="small"
+                  tabIndex={actionTab}
                   label={t("widgets.bookmark.edit", { title: bookmark.title })}
                   onClick={() => setEditing(bookmark.id)}
                 />
@@ -201,6 +218,7 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
                   icon="trash"
                   size={14}
                   className="small danger"
+                  tabIndex={actionTab}
                   label={t("widgets.bookmark.remove", { title: bookmark.title })}
                   onClick={() =>
                     update((c) => ({ bookmarks: c.bookmarks.filter((b) => b.id !== bookmark.id) }))

@@ -69,6 +69,7 @@ export function CurrencySettings({ config, onChange }: WidgetSettingsProps<Crypt
           query={currencies}
           skeleton={<Skeleton height={160} width="100%" />}
           errorTitle={t("widgets.crypto.settings.listFailed")}
+          upstream="exchange"
         >
           {() => (
             <ul className="check-list" aria-labelledby="crypto-currencies-label">

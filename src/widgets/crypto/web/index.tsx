@@ -17,9 +17,9 @@ import {
   type CryptoRow,
   cryptoRows,
   rememberPrices,
-  TIMEFRAME_LABELS,
   timeframeName,
   timeframeOption,
+  timeframeShort,
 } from "./logic";
 import { CurrencySettings } from "./Settings";
 
@@ -109,7 +109,7 @@ function CryptoWidget({ widget, config, update, openSettings, readOnly }: Widget
               title={t("widgets.crypto.show", { timeframe: timeframeName(frame) })}
               onClick={() => update((c) => ({ ...c, timeframe: frame }))}
             >
-              {TIMEFRAME_LABELS[frame]}
+              {timeframeShort(frame)}
             </button>
           ))}
         </fieldset>

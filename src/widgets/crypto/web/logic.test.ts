@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { switchLanguage } from "../../../web/i18n/i18n";
 import type { PairResult } from "../../../web/lib/data-api";
+import { TIMEFRAMES } from "../../../web/lib/data-api";
 import { type CryptoConfig, cryptoWidget, MAX_PAIRS, MAX_PRICE_ALERTS, type PriceAlert } from "../contract";
 import {
   addAlert,
@@ -10,6 +12,7 @@ import {
   quoteOf,
   rememberPrices,
   removeAlert,
+  timeframeShort,
   toggleBase,
   withQuote,
 } from "./logic";
@@ -146,5 +149,15 @@ describe("Crypto price alerts", () => {
   it("offers the widget's pairs, and keeps an alert's pair that has left the list", () => {
     expect(alertPairs(base)).toEqual(["BTC-USD", "ETH-USD"]);
     expect(alertPairs({ ...base, pairs: ["ETH-USD"], alerts: [alert("a")] })).toEqual(["ETH-USD", "BTC-USD"]);
+  });
+});
+
+describe("the timeframe buttons", () => {
+  afterEach(() => switchLanguage("en"));
+
+  it("abbreviate each timeframe in the reader's language", async () => {
+    expect(TIMEFRAMES.map(timeframeShort)).toEqual(["1H", "24H", "1W", "1M", "3M", "6M", "1Y"]);
+    await switchLanguage("de");
+    expect(TIMEFRAMES.map(timeframeShort)).toEqual(["1 Std.", "1T", "1W", "1M", "3M", "6M", "1J"]);
   });
 });

@@ -114,15 +114,25 @@ export function rememberPrices(
   return memory;
 }
 
-export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
-  "1h": "1H",
-  "24h": "24H",
-  "1w": "1W",
-  "1m": "1M",
-  "3m": "3M",
-  "6m": "6M",
-  "1y": "1Y",
-};
+/** "1W": a timeframe on its button, as finance apps in the reader's language abbreviate it. */
+export function timeframeShort(timeframe: Timeframe): string {
+  switch (timeframe) {
+    case "1h":
+      return t("widgets.crypto.timeframeShort.hour");
+    case "24h":
+      return t("widgets.crypto.timeframeShort.day");
+    case "1w":
+      return t("widgets.crypto.timeframeShort.week");
+    case "1m":
+      return t("widgets.crypto.timeframeShort.month");
+    case "3m":
+      return t("widgets.crypto.timeframeShort.months3");
+    case "6m":
+      return t("widgets.crypto.timeframeShort.months6");
+    case "1y":
+      return t("widgets.crypto.timeframeShort.year");
+  }
+}
 
 /** "the last week": a timeframe inside a sentence ("Change over …"), in the current language. */
 export function timeframeName(timeframe: Timeframe): string {

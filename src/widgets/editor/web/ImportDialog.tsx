@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { describeError } from "../../../web/lib/api";
 import { dataApi, dataKeys, type NotesPage } from "../../../web/lib/data-api";
 import { useDebounced } from "../../../web/lib/use-debounced";
 import { useNow } from "../../../web/lib/use-now";
 import { Dialog } from "../../../web/ui/Dialog";
 import { Icon } from "../../../web/ui/icons";
 import { Skeleton } from "../../../web/ui/States";
+import { describeDataError } from "../../../web/widget-kit/data/errors";
 import { relativeTime } from "../../../web/widget-kit/data/format";
 import { ProviderGate } from "../../../web/widget-kit/data/ProviderGate";
 import { QueryView } from "../../../web/widget-kit/data/QueryView";
@@ -42,7 +42,7 @@ function PageSearch({ onImport }: { onImport(page: NotesPage): void }) {
       />
       {load.isError && (
         <p className="form-error" role="alert">
-          {t("widgets.editor.import.failed", { reason: describeError(load.error) })}
+          {t("widgets.editor.import.failed", { reason: describeDataError(load.error, "notes") })}
         </p>
       )}
       <QueryView
@@ -55,6 +55,7 @@ function PageSearch({ onImport }: { onImport(page: NotesPage): void }) {
           </div>
         }
         errorTitle={t("widgets.editor.import.notionFailed")}
+        upstream="notes"
       >
         {(found) =>
           found.pages.length === 0 ? (

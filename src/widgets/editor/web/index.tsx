@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { NotesPage } from "../../../web/lib/data-api";
@@ -10,7 +10,7 @@ import { DeleteButton } from "../../../web/widget-kit/ItemEditing";
 import { defineWidget, type WidgetProps, withReadOnlyView } from "../../../web/widget-kit/types";
 import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { editorWidget as contract, type EditorConfig } from "../contract";
-import { noteFromPage, noteLabel, updateNote } from "./logic";
+import { noteFromPage, noteLabel, readNotesView, rememberNotesView, updateNote } from "./logic";
 import { EditorSettings } from "./Settings";
 
 // marked and DOMPurify load only when someone opens a preview.
@@ -53,10 +53,24 @@ function useOpenNote(widgetId: string, open: (noteId: string) => void) {
   }, [target, widgetId, open]);
 }
 
+/** The preview switch, remembered on this device for this widget (logic.ts says why not in the config). */
+function useRememberedPreview(widgetId: string): [boolean, (preview: boolean) => void] {
+  const [preview, setPreview] = useState(() => readNotesView(widgetId) === "rendered");
+  const choose = useCallback(
+    (next: boolean) => {
+      setPreview(next);
+      rememberNotesView(widgetId, next ? "rendered" : "source");
+    },
+    [widgetId],
+  );
+  return [preview, choose];
+}
+
 function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
+  const [preview, setPreview] = useRememberedPreview(widget.id);
   useOpenNote(widget.id, (noteId) => {
     setSelected(noteId);
     setPreview(false);
@@ -67,7 +81,6 @@ function NotesEditor({ widget, config, update }: WidgetProps<EditorConfig>) {
         ?.focus({ preventScroll: true });
     });
   });
-  const [preview, setPreview] = useState(false);
   const [importing, setImporting] = useState(false);
   const toasts = useToasts();
   const note = config.notes.find((n) => n.id === selected) ?? config.notes[0] ?? null;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { editorWidget } from "../contract";
-import { noteFromPage, noteLabel, updateNote } from "./logic";
+import {
+  noteFromPage,
+  noteLabel,
+  readNotesView,
+  rememberNotesView,
+  updateNote,
+  type ViewStorage,
+} from "./logic";
 
 describe("Editor notes", () => {
   it("updates one note and stamps it", () => {
@@ -53,5 +60,44 @@ describe("importing a Notion page", () => {
     expect(partial.markdown).toMatch(/Imported in part/);
     const huge = noteFromPage({ ...page, markdown: "x".repeat(200_000) }, "n3", "2026-03-02T00:00:00.000Z");
     expect(huge.markdown).toHaveLength(100_000);
+  });
+});
+
+describe("the notes view, remembered per device", () => {
+  const memory = (): ViewStorage & { keys(): string[] } => {
+    const map = new Map<string, string>();
+    return {
+      getItem: (key) => map.get(key) ?? null,
+      setItem: (key, value) => void map.set(key, value),
+      removeItem: (key) => void map.delete(key),
+      keys: () => [...map.keys()],
+    };
+  };
+
+  it("shows the source until the rendered view is chosen, per widget", () => {
+    const storage = memory();
+    expect(readNotesView("w1", storage)).toBe("source");
+    rememberNotesView("w1", "rendered", storage);
+    expect(readNotesView("w1", storage)).toBe("rendered");
+    expect(readNotesView("w2", storage)).toBe("source");
+    rememberNotesView("w1", "source", storage);
+    expect(readNotesView("w1", storage)).toBe("source");
+    // The default leaves nothing behind.
+    expect(storage.keys()).toEqual([]);
+  });
+
+  it("falls back to the source when storage is missing or refuses", () => {
+    const refusing: ViewStorage = {
+      getItem: () => {
+        throw new Error("SecurityError");
+      },
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+      removeItem: () => {},
+    };
+    expect(readNotesView("w1", null)).toBe("source");
+    expect(() => rememberNotesView("w1", "rendered", refusing)).not.toThrow();
+    expect(readNotesView("w1", refusing)).toBe("source");
   });
 });

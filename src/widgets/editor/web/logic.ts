@@ -34,3 +34,47 @@ export function noteFromPage(page: NotesPage, id: string, now: string): Note {
     updatedAt: now,
   };
 }
+
+/** What a notes widget shows of its note: the Markdown source or the rendered page. */
+export type NotesView = "source" | "rendered";
+
+/** The slice of Web Storage the view memory needs (tests hand in a Map-backed one). */
+export type ViewStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+const viewKey = (widgetId: string) => `tessera:notes-view:${widgetId}`;
+
+/**
+ * Which view this device last chose for a notes widget. Kept per device, not in the config: the
+ * config is shared by everyone who edits the dashboard, so one person switching to the preview
+ * would flip it for the others (and save a version and a live update for it), and a viewer may
+ * not write the config at all. Storage that throws (some private modes) reads as the source.
+ */
+export function readNotesView(widgetId: string, storage: ViewStorage | null = safeStorage()): NotesView {
+  try {
+    return storage?.getItem(viewKey(widgetId)) === "rendered" ? "rendered" : "source";
+  } catch {
+    return "source";
+  }
+}
+
+/** Remembers the choice; the source is the default, so choosing it leaves no key behind. */
+export function rememberNotesView(
+  widgetId: string,
+  view: NotesView,
+  storage: ViewStorage | null = safeStorage(),
+): void {
+  try {
+    if (view === "rendered") storage?.setItem(viewKey(widgetId), "rendered");
+    else storage?.removeItem(viewKey(widgetId));
+  } catch {
+    // Not remembered: the choice still holds until the page is left.
+  }
+}
+
+function safeStorage(): ViewStorage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}

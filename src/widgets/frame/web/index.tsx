@@ -1,14 +1,96 @@
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { hostname } from "../../../contract/widget-kit/fields";
 import { t } from "../../../web/i18n/i18n";
+import { request } from "../../../web/lib/api";
 import { normaliseUserUrl } from "../../../web/lib/parse";
 import { Icon } from "../../../web/ui/icons";
+import { Skeleton } from "../../../web/ui/States";
+import { useDataSource } from "../../../web/widget-kit/data/source";
 import { useAddressDraft } from "../../../web/widget-kit/settings/AddressInput";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
 import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
-import { frameWidget as contract, type FrameConfig } from "../contract";
-import { frameSandbox, originLabel } from "./logic";
+import { frameWidget as contract, type FrameCheck, type FrameConfig } from "../contract";
+import { blockedAsInsecure, frameSandbox, originLabel } from "./logic";
+
+/** How long the frame waits for the server's word before showing the page anyway. */
+const CHECK_WAIT_MS = 2500;
+
+/**
+ * What the server found out about the page (contract.ts says why the browser cannot tell):
+ * "checking" until it answers or CHECK_WAIT_MS pass, then its verdict, "unknown" when it has
+ * none. The server judges the stored address, so an answer for an address not saved yet is
+ * asked again rather than believed.
+ */
+function useFraming(
+  widgetId: string,
+  url: string,
+  enabled: boolean,
+): Pick<FrameCheck, "reason"> & { framing: FrameCheck["framing"] | "checking" } {
+  const source = useDataSource();
+  const path =
+    source.kind === "public"
+      ? `/api/public/dashboards/${encodeURIComponent(source.dashboardId)}/widgets/${encodeURIComponent(widgetId)}/framing`
+      : `/api/widgets/framing?id=${encodeURIComponent(widgetId)}`;
+  const query = useQuery({
+    queryKey: ["frame-framing", path, url],
+    queryFn: async () => {
+      const answer = await request<FrameCheck>("GET", path);
+      if (answer.url !== url) throw new Error("The page's address is not saved yet");
+      return answer;
+    },
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: 4,
+    retryDelay: 800,
+  });
+  // The address whose wait is over: another address waits anew.
+  const [waitedFor, setWaitedFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = setTimeout(() => setWaitedFor(url), CHECK_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [enabled, url]);
+  if (query.data) return query.data;
+  return { framing: query.isError || waitedFor === url ? "unknown" : "checking" };
+}
+
+/** Tessera's own words where the browser would show an empty frame or its sad-page icon. */
+function Blocked({
+  url,
+  why,
+  onChange,
+}: {
+  url: string;
+  why: "x-frame-options" | "frame-ancestors" | "insecure";
+  onChange?: () => void;
+}) {
+  const { t } = useTranslation();
+  const host = hostname(url);
+  const text = {
+    "x-frame-options": t("widgets.frame.blocked.xFrameOptions"),
+    "frame-ancestors": t("widgets.frame.blocked.frameAncestors"),
+    insecure: t("widgets.frame.blocked.insecure"),
+  };
+  return (
+    <div className="frame-blocked">
+      <Icon name="frame" size={22} />
+      <strong>{t("widgets.frame.blocked.title", { host })}</strong>
+      <p>{text[why]}</p>
+      <div className="widget-empty-actions">
+        <a className="button small" href={url} target="_blank" rel="noopener noreferrer">
+          <Icon name="external" size={14} /> {t("widgets.frame.blocked.open", { host })}
+        </a>
+        {onChange && (
+          <button type="button" className="button ghost small" onClick={onChange}>
+            {t("widgets.frame.blocked.change")}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
 
 function UrlForm({ initial, onSubmit }: { initial: string; onSubmit(url: string): void }) {
   const { t } = useTranslation();
@@ -38,10 +120,12 @@ function UrlForm({ initial, onSubmit }: { initial: string; onSubmit(url: string)
   );
 }
 
-function FrameWidget({ widget, config, update, readOnly }: WidgetProps<FrameConfig>) {
+function FrameWidget({ widget, config, update, openSettings, readOnly }: WidgetProps<FrameConfig>) {
   const { t } = useTranslation();
   // A visitor decides whether a page from another site loads: nothing is fetched until asked.
   const [loaded, setLoaded] = useState(!readOnly);
+  const insecure = blockedAsInsecure(config.url, window.location.protocol);
+  const { framing, reason } = useFraming(widget.id, config.url, loaded && Boolean(config.url) && !insecure);
   if (!config.url) {
     if (readOnly) return <WidgetEmpty text={t("widgets.frame.none")} />;
     return <UrlForm initial="" onSubmit={(url) => update((c) => ({ ...c, url }))} />;
@@ -60,8 +144,18 @@ function FrameWidget({ widget, config, update, readOnly }: WidgetProps<FrameConf
       </div>
     );
   }
+  const change = readOnly ? undefined : openSettings;
+  if (insecure) return <Blocked url={config.url} why="insecure" onChange={change} />;
+  if (framing === "refused")
+    return <Blocked url={config.url} why={reason ?? "x-frame-options"} onChange={change} />;
+  if (framing === "checking")
+    return (
+      <div className="frame-checking" role="status" aria-label={t("widgets.frame.checking")}>
+        <Skeleton height="100%" width="100%" />
+      </div>
+    );
   return (
-    <div className={`frame${readOnly ? " has-origin" : ""}`}>
+    <div className={`frame${readOnly || framing === "unreachable" ? " has-origin" : ""}`}>
       {readOnly && (
         <p className="frame-origin-bar" title={config.url}>
           <Icon name="globe" size={12} /> {origin}
@@ -85,6 +179,11 @@ function FrameWidget({ widget, config, update, readOnly }: WidgetProps<FrameConf
       >
         <Icon name="external" size={14} />
       </a>
+      {framing === "unreachable" && (
+        <p className="frame-note">
+          <Icon name="alert" size={12} /> {t("widgets.frame.unreachable", { host: hostname(config.url) })}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameSandbox, originLabel } from "./logic";
+import { blockedAsInsecure, frameSandbox, originLabel } from "./logic";
 
 const own = "https://tessera.example";
 const tokens = (url: string) => frameSandbox(url, own).split(/\s+/);
@@ -21,5 +21,16 @@ describe("Frame sandbox", () => {
 
   it("labels a page by its origin", () => {
     expect(originLabel("https://status.example.com/path?q=1")).toBe("https://status.example.com");
+  });
+});
+
+describe("mixed content", () => {
+  it("is blocked only for a plain http page inside Tessera over https, loopback aside", () => {
+    expect(blockedAsInsecure("http://nas.lan:5000/", "https:")).toBe(true);
+    expect(blockedAsInsecure("https://nas.lan:5000/", "https:")).toBe(false);
+    expect(blockedAsInsecure("http://nas.lan:5000/", "http:")).toBe(false);
+    expect(blockedAsInsecure("http://localhost:3000/", "https:")).toBe(false);
+    expect(blockedAsInsecure("http://127.0.0.1:3000/", "https:")).toBe(false);
+    expect(blockedAsInsecure("not a url", "https:")).toBe(false);
   });
 });

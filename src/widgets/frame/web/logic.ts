@@ -26,3 +26,23 @@ export function originLabel(url: string): string {
     return url;
   }
 }
+
+/**
+ * Whether the browser will block the page as mixed content: a plain http page inside Tessera
+ * served over https. Loopback counts as secure to browsers, so it is shown.
+ */
+export function blockedAsInsecure(url: string, ownProtocol: string): boolean {
+  if (ownProtocol !== "https:") return false;
+  try {
+    const { protocol, hostname } = new URL(url);
+    if (protocol !== "http:") return false;
+    const loopback =
+      hostname === "localhost" ||
+      hostname.endsWith(".localhost") ||
+      /^127\./.test(hostname) ||
+      hostname === "[::1]";
+    return !loopback;
+  } catch {
+    return false;
+  }
+}

@@ -17,6 +17,7 @@ import {
   addColumnOps,
   editCardOps,
   findCard,
+  localizedDefaults,
   moveCard,
   moveCardOps,
   removeCardOps,
@@ -406,7 +407,7 @@ function KanbanPreview() {
   );
 }
 
-export default defineWidget(contract, {
+const kanban = defineWidget(contract, {
   group: "content",
   words: (t) => ({ name: t("widgets.kanban.name"), description: t("widgets.kanban.description") }),
   keywords: ["board", "cards", "columns", "tasks", "project"],
@@ -417,3 +418,6 @@ export default defineWidget(contract, {
   settings: [KanbanSettings],
   Preview: KanbanPreview,
 });
+
+// Added from the picker or the palette, a board starts with columns named in the reader's language.
+export default { ...kanban, defaultConfig: localizedDefaults };

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
-import type { KanbanConfig } from "../contract";
+import { afterEach, describe, expect, it } from "vitest";
+import { switchLanguage } from "../../../web/i18n/i18n";
+import { type KanbanConfig, kanbanWidget } from "../contract";
 import { testBoard as board } from "../fixture";
-import { moveCard } from "./logic";
+import { localizedDefaults, moveCard } from "./logic";
 
 describe("moving cards", () => {
   const titles = (c: KanbanConfig) => c.columns.map((col) => col.cards.map((card) => card.id).join(""));
@@ -22,5 +23,20 @@ describe("moving cards", () => {
   it("ignores unknown cards and columns", () => {
     expect(moveCard(board(), "nope", "a", 0)).toEqual(board());
     expect(moveCard(board(), "1", "nope", 0)).toEqual(board());
+  });
+});
+
+describe("a new board's columns", () => {
+  afterEach(() => switchLanguage("en"));
+
+  it("are named in the language of the person adding it, otherwise as the contract's", async () => {
+    expect(localizedDefaults()).toEqual(kanbanWidget.defaults());
+    await switchLanguage("de");
+    const german = localizedDefaults();
+    expect(german.columns.map((c) => c.title)).toEqual(["Zu erledigen", "In Arbeit", "Erledigt"]);
+    // Only the words change: ids and colours stay the contract's.
+    expect(german.columns.map((c) => [c.id, c.color])).toEqual(
+      kanbanWidget.defaults().columns.map((c) => [c.id, c.color]),
+    );
   });
 });

@@ -1,5 +1,23 @@
+import { t } from "../../../web/i18n/i18n";
 import type { PatchOperation } from "../../../web/widget-kit/types";
-import type { KanbanCard, KanbanColumn, KanbanConfig } from "../contract";
+import { type KanbanCard, type KanbanColumn, type KanbanConfig, kanbanWidget } from "../contract";
+
+/**
+ * A new board's columns, titled in the language of the person adding it. The contract's defaults
+ * stay English: they are what the API fills in for a client that sends no config.
+ */
+export function localizedDefaults(): KanbanConfig {
+  const titles: Record<string, string> = {
+    "column-todo": t("widgets.kanban.defaultColumns.todo"),
+    "column-doing": t("widgets.kanban.defaultColumns.doing"),
+    "column-done": t("widgets.kanban.defaultColumns.done"),
+  };
+  const defaults = kanbanWidget.defaults();
+  return {
+    ...defaults,
+    columns: defaults.columns.map((column) => ({ ...column, title: titles[column.id] ?? column.title })),
+  };
+}
 
 export function findCard(config: KanbanConfig, cardId: string): { column: number; index: number } | null {
   for (let c = 0; c < config.columns.length; c++) {

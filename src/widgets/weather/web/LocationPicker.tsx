@@ -2,14 +2,17 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { coarseCoordinate } from "../../../contract/coordinates";
-import { describeError } from "../../../web/lib/api";
 import { dataApi } from "../../../web/lib/data-api";
 import { useDebounced } from "../../../web/lib/use-debounced";
 import { Icon } from "../../../web/ui/icons";
+import { describeDataError, type Upstream } from "../../../web/widget-kit/data/errors";
 import { retryData } from "../../../web/widget-kit/data/useWidgetData";
 import { SearchInput } from "../../../web/widget-kit/SearchInput";
 import type { WeatherLocation } from "../contract";
 import { placeLabel } from "./logic";
+
+/** Places come from Open-Meteo's geocoding: a failed search names it, as the forecast does. */
+const PLACES: Upstream = "weather";
 
 /** Find a place by name (geocoding through our server) or use the browser's position. */
 export function LocationPicker({ onPick }: { onPick(location: WeatherLocation): void }) {
@@ -69,7 +72,7 @@ export function LocationPicker({ onPick }: { onPick(location: WeatherLocation): 
       <ul className="place-list" id={listId} aria-label={t("widgets.weather.search.places")}>
         {q.length >= 2 && results.isError && (
           <li className="field-error" role="alert">
-            {describeError(results.error)}
+            {describeDataError(results.error, PLACES)}
           </li>
         )}
         {q.length >= 2 && results.data?.length === 0 && (

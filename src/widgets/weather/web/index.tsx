@@ -134,7 +134,7 @@ function WeatherWidget({ widget, config, update, settings, readOnly }: WidgetPro
     enabled: location !== undefined,
   });
   if (!location) {
-    if (readOnly) return <WidgetEmpty text={t("widgets.weather.noPlace")} />;
+    if (readOnly) return <WidgetEmpty text={t("widgets.weather.noForecast")} />;
     return (
       <div className="weather-setup">
         <p>

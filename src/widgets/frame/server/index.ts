@@ -1,0 +1,4 @@
+import { defineWidgetServer } from "../../../server/widgets/kit.js";
+import { frameRoutes } from "./routes.js";
+
+export default defineWidgetServer({ routes: frameRoutes });
