@@ -2,18 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
 import { signedInClient, TestClient } from "../support/client.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
+import { expectProblem } from "../support/problems.js";
 import { SPEC_WIDGET_TYPES } from "../support/spec.js";
 
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const MISSING = "0190d4a0-0000-7000-8000-000000000000";
-
-function expectProblem(res: { status: number; headers: any; body: any }, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String) });
-  expect(typeof res.body.detail).toBe("string");
-}
 
 const widgetInput = (dashboardId: string, extra: Record<string, unknown> = {}) => ({
   dashboardId,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
 import { signedInClient, TestClient, uniqueEmail } from "../support/client.js";
 import { MODES, type ModeEnv, type ModeName, prepareMode } from "../support/modes.js";
+import { expectProblem } from "../support/problems.js";
 
 /**
  * Sharing dashboards with people, groups and everyone (DESIGN section 14): what each access may
@@ -9,11 +10,6 @@ import { MODES, type ModeEnv, type ModeName, prepareMode } from "../support/mode
  */
 
 const geometry = { height: 200, width: 300, positionX: 0, positionY: 40 };
-
-function expectProblem(res: { status: number; body: any }, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toMatchObject({ status, code });
-}
 
 describe.each<ModeName>(MODES)("sharing (%s)", (modeName) => {
   let mode: ModeEnv;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
 import { signedInClient, TestClient } from "../support/client.js";
 import { type ModeEnv, type ModeName, prepareMode } from "../support/modes.js";
+import { expectProblem } from "../support/problems.js";
 
 /**
  * `PATCH /api/widgets` (DESIGN section 14, "No lost updates"): JSON Patch operations on a
@@ -11,12 +12,6 @@ import { type ModeEnv, type ModeName, prepareMode } from "../support/modes.js";
 
 const geometry = { height: 300, width: 300, positionX: 0, positionY: 0 };
 const todo = (id: string, text = id) => ({ id, text, done: false, createdAt: "2026-01-02T03:04:05.000Z" });
-
-function expectProblem(res: { status: number; headers: any; body: any }, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ status, code });
-}
 
 describe.each<ModeName>(["embedded", "postgres+redis"])("PATCH /api/widgets (%s)", (modeName) => {
   let mode: ModeEnv;
