@@ -170,6 +170,11 @@ export const settings = pgTable("settings", {
   lastDashboardId: uuid("last_dashboard_id").references(() => dashboards.id, { onDelete: "set null" }),
   config: jsonb("config").notNull().default(sql`'{}'::jsonb`),
   onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
+  /**
+   * The newest notification the user has seen, on any device: every notification with an id up
+   * to it (UUIDv7, so time order) is read. No foreign key: notifications may live in Redis.
+   */
+  notificationsReadId: uuid("notifications_read_id"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -436,3 +441,16 @@ export const dashboardPresence = pgTable(
     index("dashboard_presence_dashboard_idx").on(t.dashboardId),
   ],
 );
+
+// ---- Instance settings (issue 35): what admins change in the admin page, for every instance. ----
+
+/**
+ * One row per setting an admin has changed; an absent row means the environment's default.
+ * Values are JSON checked by their contract when written (contract/instance-settings.ts).
+ */
+export const instanceSettings = pgTable("instance_settings", {
+  name: text("name").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+});
