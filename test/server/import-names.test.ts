@@ -77,4 +77,24 @@ describe("imported dashboards' names and unknown widget types (embedded)", () =>
     expect(numeric.body.errors[0].message).not.toMatch(/Unknown widget type/);
     expect(await names(ada)).toEqual(before);
   });
+
+  it("names duplicates '(copy)', then '(copy 2)', counting a copy of a copy from the original", async () => {
+    const id = (await ada.post("/api/dashboards", { name: "Garden" })).body.id;
+    const duplicate = async (sourceId: string) => {
+      const res = await ada.post("/api/dashboards/duplicate", { id: sourceId });
+      expect(res.status, res.text).toBe(201);
+      return res.body.dashboard as { id: string; name: string };
+    };
+    const first = await duplicate(id);
+    expect(first.name).toBe("Garden (copy)");
+    expect((await duplicate(id)).name).toBe("Garden (copy 2)");
+    expect((await duplicate(first.id)).name).toBe("Garden (copy 3)");
+    // Another user duplicating counts among their own names only.
+    const shared = await ada.put("/api/dashboards/members", {
+      id,
+      members: [{ type: "everyone", role: "viewer" }],
+    });
+    expect(shared.status, shared.text).toBe(200);
+    expect((await eve.post("/api/dashboards/duplicate", { id })).body.dashboard.name).toBe("Garden (copy)");
+  });
 });

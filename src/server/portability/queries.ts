@@ -40,24 +40,43 @@ async function insertWidgets(tx: Db, userId: string, dashboardId: string, list: 
 
 const NAME_MAX = 100;
 
+/** The user's dashboard names, lower-cased: names are told apart in any case. */
+async function takenNames(tx: Db, userId: string): Promise<Set<string>> {
+  const rows = await tx
+    .select({ name: dashboards.name })
+    .from(dashboards)
+    .where(eq(dashboards.userId, userId));
+  return new Set(rows.map((row) => row.name.toLowerCase()));
+}
+
+/** The first of `stem + suffix(n)` for n = 1, 2… that is not taken, cut to fit NAME_MAX. */
+function firstFree(taken: Set<string>, stem: string, suffix: (n: number) => string): string {
+  for (let n = 1; ; n++) {
+    const end = suffix(n);
+    const candidate = `${stem.slice(0, NAME_MAX - end.length).trimEnd()}${end}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
 /**
  * `name`, or when the user already has a dashboard called that (in any case), the first free
  * "name (2)", "name (3)"…: two "Home" in the switcher cannot be told apart. A name that already
  * ends in a number counts on from its stem ("Home (2)" taken gives "Home (3)", not "Home (2) (2)").
  */
 export async function freeDashboardName(tx: Db, userId: string, name: string): Promise<string> {
-  const rows = await tx
-    .select({ name: dashboards.name })
-    .from(dashboards)
-    .where(eq(dashboards.userId, userId));
-  const taken = new Set(rows.map((row) => row.name.toLowerCase()));
+  const taken = await takenNames(tx, userId);
   if (!taken.has(name.toLowerCase())) return name;
-  const stem = name.replace(/ \(\d+\)$/, "");
-  for (let n = 2; ; n++) {
-    const suffix = ` (${n})`;
-    const candidate = `${stem.slice(0, NAME_MAX - suffix.length).trimEnd()}${suffix}`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
-  }
+  return firstFree(taken, name.replace(/ \(\d+\)$/, ""), (n) => ` (${n + 1})`);
+}
+
+/**
+ * The name of a duplicate: "Home (copy)", then "Home (copy 2)"…; a copy of a copy counts on
+ * from the original's name rather than growing "(copy) (copy)".
+ */
+export async function freeCopyName(tx: Db, userId: string, name: string): Promise<string> {
+  const taken = await takenNames(tx, userId);
+  const stem = name.replace(/ \(copy(?: \d+)?\)$/, "");
+  return firstFree(taken, stem, (n) => (n === 1 ? " (copy)" : ` (copy ${n})`));
 }
 
 /** A new dashboard holding the document's widgets: an import or a duplicate. */

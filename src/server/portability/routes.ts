@@ -17,7 +17,7 @@ import { can, mayChangeDashboard } from "../policies/records.js";
 import { listDashboards } from "../resources/dashboards/queries.js";
 import { listWidgets } from "../resources/widgets/queries.js";
 import { documentOf, readDocument } from "./document.js";
-import { createFromDocument, freeDashboardName, replaceWidgets } from "./queries.js";
+import { createFromDocument, freeCopyName, freeDashboardName, replaceWidgets } from "./queries.js";
 import { listVersions, readVersion, versionRecorder } from "./versions.js";
 
 const tags = ["Export, import and history"];
@@ -141,14 +141,14 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
     async (request, reply) => {
       const source = await readable(request.actor, request.body.id);
       const widgets = await listWidgets(db, request.actor, source.id);
-      const name = request.body.name?.trim() ?? `${source.name.slice(0, 93)} (copy)`;
+      const asked = request.body.name?.trim();
       const copy = await ctx.changes.apply(
         db,
-        (tx) =>
+        async (tx) =>
           createFromDocument(
             tx,
             request.user.id,
-            name,
+            asked ?? (await freeCopyName(tx, request.user.id, source.name)),
             documentOf(source, widgets, new Date()).widgets,
             source.look,
           ),

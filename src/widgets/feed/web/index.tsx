@@ -1,13 +1,10 @@
 import { useTranslation } from "react-i18next";
-import type { Problem } from "../../../contract/errors";
 import { t } from "../../../web/i18n/i18n";
 import { useLocale } from "../../../web/i18n/use-locale";
-import { ApiError } from "../../../web/lib/api";
 import { newId } from "../../../web/lib/ids";
 import { useNow } from "../../../web/lib/use-now";
 import { Icon } from "../../../web/ui/icons";
 import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
-import { describeDataError } from "../../../web/widget-kit/data/errors";
 import { relativeTime } from "../../../web/widget-kit/data/format";
 import { feedsRequest, useDataSource } from "../../../web/widget-kit/data/source";
 import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
@@ -15,7 +12,7 @@ import { useAddressDraft } from "../../../web/widget-kit/settings/AddressInput";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
 import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { feedWidget as contract, type FeedConfig } from "../contract";
-import { type Entry, type FeedFailureError, mergeFeeds } from "./logic";
+import { describeFailures, type Entry, mergeFeeds } from "./logic";
 import { FeedSettings } from "./Settings";
 
 function EntryRow({ entry, now }: { entry: Entry; now: number }) {
@@ -48,12 +45,6 @@ function EntryRow({ entry, now }: { entry: Entry; now: number }) {
       {entry.summary && <span className="feed-summary">{entry.summary}</span>}
     </li>
   );
-}
-
-/** Why one feed could not be read, named from its problem code (never the server's words). */
-function feedFailure(error: FeedFailureError): string {
-  const problem = { type: "about:blank", title: "", ...error } as Problem;
-  return describeDataError(new ApiError(error.status, problem, ""), "feed").trim();
 }
 
 /** The first feed, typed straight into the empty widget. */
@@ -106,10 +97,7 @@ function FeedWidget({ widget, config, update, readOnly }: WidgetProps<FeedConfig
           <div className="feed">
             {failures.length > 0 && (
               <p className="feed-failures" role="status">
-                <Icon name="alert" size={13} />{" "}
-                {failures.length === 1
-                  ? t("widgets.feed.oneFailed", { reason: feedFailure(failures[0]!.error) })
-                  : t("widgets.feed.failed", { count: failures.length })}
+                <Icon name="alert" size={13} /> {describeFailures(failures)}
               </p>
             )}
             {entries.length === 0 ? (

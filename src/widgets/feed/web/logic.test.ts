@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FeedResult } from "../../../web/lib/data-api";
-import { mergeFeeds } from "./logic";
+import { describeFailures, mergeFeeds } from "./logic";
 
 const item = (id: string, publishedAt: string | null) => ({
   id,
@@ -33,5 +33,28 @@ describe("mergeFeeds", () => {
       { url: "https://b.example/feed", error: { status: 502, code: "upstream_failed", detail: "down" } },
     ]);
     expect(mergeFeeds(results, 10).entries.at(-1)!.id).toBe("a2");
+  });
+});
+
+describe("describeFailures", () => {
+  const failure = (url: string, code: string, status = 502) => ({
+    url,
+    error: { status, code, detail: "the server's own words" },
+  });
+  it("names the host of the one feed that failed, by its problem code", () => {
+    expect(describeFailures([failure("https://news.example.org/rss", "upstream_failed")])).toBe(
+      "One feed could not be read: Can't reach news.example.org. Try again in a moment.",
+    );
+    expect(describeFailures([failure("https://slow.example:8443/atom", "upstream_timeout", 504)])).toMatch(
+      /slow\.example:8443 didn't answer in time/,
+    );
+  });
+  it("lists the hosts when several failed", () => {
+    expect(
+      describeFailures([
+        failure("https://a.example/feed", "upstream_failed"),
+        failure("https://b.example/feed", "upstream_timeout", 504),
+      ]),
+    ).toBe("2 feeds could not be read: a.example, b.example.");
   });
 });

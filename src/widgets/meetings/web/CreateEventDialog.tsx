@@ -8,6 +8,7 @@ import { Dialog } from "../../../web/ui/Dialog";
 import { Field } from "../../../web/ui/fields";
 import { Skeleton } from "../../../web/ui/States";
 import { useToasts } from "../../../web/ui/Toasts";
+import { describeDataError } from "../../../web/widget-kit/data/errors";
 import { zonedTimeToUtc } from "../../../web/widget-kit/data/format";
 import { defaultEventTimes, validateEvent } from "./logic";
 import { calendarsQuery } from "./queries";
@@ -44,8 +45,9 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
         form:
           error instanceof ApiError && error.status === 403
             ? t("widgets.meetings.create.forbidden")
-            : // By problem code, never the server's English field messages (the form checks fields first).
-              describeError(error),
+            : // By problem code, never the server's English field messages (the form checks fields
+              // first); a failure of Google's says so rather than "the service behind this".
+              describeDataError(error, "suite"),
       }),
   });
 
@@ -87,7 +89,7 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
           <Skeleton height={36} width="100%" />
         ) : calendars.isError ? (
           <p className="form-error">
-            {t("widgets.meetings.create.calendarsFailed", { reason: describeError(calendars.error) })}
+            {t("widgets.meetings.create.calendarsFailed", { reason: describeDataError(calendars.error, "suite") })}
           </p>
         ) : writable.length === 0 ? (
           <p className="form-error">{t("widgets.meetings.create.noWritable")}</p>
