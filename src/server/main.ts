@@ -24,6 +24,9 @@ async function main() {
   const mode = config.databaseUrl
     ? `PostgreSQL${config.redisUrl ? " + Redis" : ""}`
     : `embedded (${config.pgliteDir})`;
+  const created = (await openingDatabase).created;
+  if (created)
+    app.log.info({ from: created.from, ms: Math.round(created.ms) }, "created the embedded database");
   app.log.info({ mode, url: config.baseUrl }, "Tessera is ready");
 
   let stopping = false;

@@ -50,7 +50,7 @@ describe("the compiled server", () => {
   it("starts without the drivers of the other modes and the parsers of later requests", () => {
     const bundledPackage = (name: string) => (source: string) => source.includes(`node_modules/${name}/`);
     // Each of these cost 30-120 ms of a restart (README, Performance); they load when needed.
-    const later = ["pg", "pg-pool", "undici", "sanitize-html", "postcss", "@rowanmanning/feed-parser"];
+    const later = ["pg", "pg-pool", "undici", "sanitize-html", "postcss", "@rowanmanning/feed-parser", "tar"];
     const main = loadedAtStart(metafile, "src/server/main.ts");
     for (const name of later) expect(main.sources.filter(bundledPackage(name)), name).toEqual([]);
     expect(main.packages).not.toContain("ioredis");
@@ -59,6 +59,14 @@ describe("the compiled server", () => {
     // They are in the build, as chunks loaded on demand: the check above looks where they would be.
     const everything = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
     for (const name of later) expect(everything.some(bundledPackage(name)), name).toBe(true);
+  });
+
+  it("made its database from the build's template, not with initdb (issue 36)", () => {
+    const created = server.lines
+      .filter((line) => line.includes('"msg":"created the embedded database"'))
+      .map((line) => JSON.parse(line) as { from: string; ms: number });
+    expect(created).toHaveLength(1);
+    expect(created[0]!.from).toBe("template");
   });
 
   it("serves the API end to end on its embedded database, then stops cleanly on SIGTERM", async () => {

@@ -31,7 +31,7 @@ async function openEmbedded(
   dir: string,
   engine: { thread: EngineThread; tuned: boolean; readCache: boolean },
 ): Promise<Database> {
-  await initialiseDataDir(dir, migrationsFolder, engine.tuned);
+  const created = await initialiseDataDir(dir, migrationsFolder, engine.tuned);
   const client = await EmbeddedClient.open({ dir, ...engine });
   // Drizzle's PGlite driver brings PGlite's own JavaScript: loaded once the database thread has
   // started, so that thread does not wait for it.
@@ -42,6 +42,7 @@ async function openEmbedded(
     db,
     kind: "pglite",
     pool: null,
+    created,
     embedded: client,
     // PGlite is single-process by design (DESIGN section 1), so no cross-instance lock is needed.
     async migrate() {

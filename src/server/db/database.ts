@@ -24,6 +24,8 @@ export interface Database {
   close(): Promise<void>;
   /** The raw pool in PostgreSQL mode (for LISTEN/NOTIFY); null on PGlite. */
   pool: pg.Pool | null;
+  /** How this start created the embedded database (its first start), if it did. */
+  created?: { from: "template" | "initdb"; ms: number } | null;
   /** The embedded engine's client in embedded mode; null on PostgreSQL. */
   embedded: EmbeddedClient | null;
 }
