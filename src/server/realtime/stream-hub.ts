@@ -3,12 +3,15 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context.js";
 import { DashboardFeeds } from "./dashboard-feeds.js";
 import { DashboardWatch, type Watched } from "./dashboard-watch.js";
+import { HeartbeatRing } from "./heartbeat-ring.js";
 import { PresenceBoard } from "./presence.js";
 import { SseStream, type StreamOptions } from "./sse-stream.js";
 import { storedRecords } from "./stored-records.js";
 
 /** Within the 15-25 s proxies tolerate between bytes. */
 export const HEARTBEAT_MS = 20_000;
+/** Heartbeats go out a slice per tick: each stream still gets one every HEARTBEAT_MS. */
+const HEARTBEAT_SLICES = 20;
 /** Presence rows not refreshed for about three heartbeats belong to a stream that is gone. */
 export const PRESENCE_STALE_MS = 3 * HEARTBEAT_MS + 5_000;
 /** How long closing waits to remove this instance's presence before it lets the rest age out. */
@@ -21,7 +24,8 @@ type OpenOptions = Omit<StreamOptions, "bus" | "store" | "log" | "onEnd" | "watc
 
 /**
  * Every open stream of this instance, by user. One timer sends all heartbeats, so idle streams
- * cost no timer each. Policies for open streams:
+ * cost no timer each; it visits a slice of the streams per tick, so that no tick stalls
+ * requests (heartbeat-ring.ts). Policies for open streams:
  * - sign-out / revocation: when the user's sessions are revoked (on any instance), each of their
  *   streams checks its own session again and ends if it is gone; streams of the user's other,
  *   still valid sessions stay open. An expired session ends its stream at the next heartbeat.
@@ -37,6 +41,7 @@ export class StreamHub {
   readonly presence: PresenceBoard;
   private readonly feeds: DashboardFeeds;
   private readonly byUser = new Map<string, Set<SseStream>>();
+  private readonly heartbeats = new HeartbeatRing<SseStream>(HEARTBEAT_SLICES);
   private readonly stops: (() => void)[] = [];
   private closed = false;
 
@@ -50,7 +55,7 @@ export class StreamHub {
   }
 
   start() {
-    const timer = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+    const timer = setInterval(() => this.heartbeat(), HEARTBEAT_MS / HEARTBEAT_SLICES);
     timer.unref(); // the open sockets keep the process alive, not the timer
     this.stops.push(() => clearInterval(timer));
     this.stops.push(this.ctx.sessions.onRevoked((userId) => void this.recheckSessions(userId)));
@@ -98,6 +103,7 @@ export class StreamHub {
       this.byUser.set(options.userId, streams);
     }
     streams.add(stream);
+    this.heartbeats.add(stream);
     void stream.start(headers);
   }
 
@@ -133,6 +139,7 @@ export class StreamHub {
   private forget(stream: SseStream) {
     const streams = this.byUser.get(stream.userId);
     streams?.delete(stream);
+    this.heartbeats.remove(stream);
     if (streams?.size === 0) this.byUser.delete(stream.userId);
     // Closing removes every stream's presence at once instead.
     if (stream.watch && !this.closed)
@@ -143,8 +150,11 @@ export class StreamHub {
 
   private heartbeat() {
     const now = Date.now();
-    for (const streams of [...this.byUser.values()]) for (const stream of [...streams]) stream.heartbeat(now);
-    // Only an instance with watchers writes: an embedded database's read cache survives idle heartbeats.
+    const { due, lapStarts } = this.heartbeats.next();
+    for (const stream of due) stream.heartbeat(now);
+    if (!lapStarts) return;
+    // Once a lap, in one statement: only an instance with watchers writes (an embedded
+    // database's read cache survives idle heartbeats).
     const watching = this.watchingStreams();
     if (watching.length > 0)
       Promise.all([this.presence.refresh(watching), this.presence.expire()]).catch((error: unknown) => {
