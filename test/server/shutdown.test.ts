@@ -238,3 +238,41 @@ describe.each(["embedded", "postgres+redis"] as const)(
     }, 90_000);
   },
 );
+
+describe("graceful shutdown after a client aborted its fetch() stream (embedded)", () => {
+  // undici opens a spare connection after an aborted fetch() and never sends on it: the server's
+  // close waited for it until the shutdown timeout cut it (exit 1 after 17 s, issue 36).
+  it("exits 0 within the grace period and the wait for silent connections", async () => {
+    const server = await startServerProcess({ SHUTDOWN_GRACE_SECONDS: "1", SHUTDOWN_TIMEOUT_SECONDS: "10" });
+    const base = server.url;
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+      body: JSON.stringify({
+        name: "Abort",
+        email: `abort-${Date.now()}@example.test`,
+        password: "abort-password-1",
+      }),
+    });
+    expect(signUp.status).toBe(200);
+    const { token } = (await signUp.json()) as { token: string };
+    const aborting = new AbortController();
+    const stream = await fetch(`${base}/api/realtime`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: aborting.signal,
+    });
+    expect(stream.status).toBe(200);
+    await stream.body!.getReader().read();
+    aborting.abort();
+
+    const signalledAt = Date.now();
+    server.child.kill("SIGTERM");
+    const code = await server.exited;
+    const tookMs = Date.now() - signalledAt;
+    console.log(`[shutdown after an aborted stream] exit ${code} after ${tookMs} ms`);
+    expect(code).toBe(0);
+    expect(server.lines.join("\n")).not.toContain("cutting them");
+    // Grace (1 s) and at most 2 s for connections that sent nothing, well before the 10 s timeout.
+    expect(tookMs).toBeLessThan(8_000);
+  }, 180_000);
+});

@@ -63,7 +63,10 @@ export class ServerState {
    *    listening socket resets every connection still in the kernel's accept queue;
    * 2. then closes it without closing idle connections yet (Node's http close() would): a
    *    connection accepted a moment ago is "idle" until its request has been read;
-   * 3. resolves once each of those has delivered its request (answered 503) or closed.
+   * 3. resolves once each of those has delivered its request (answered 503) or closed;
+   * 4. closes those that sent nothing by then: clients open spare connections ahead of need
+   *    (undici does after an aborted fetch()), and one that never sends a request would hold
+   *    the server's close until the shutdown timeout cut it (exit 1 after 17 s, issue 36).
    * Both waits are bounded by `maxWaitMs`.
    */
   async stopAccepting(server: Server, { quietMs = 100, maxWaitMs = 2000 } = {}) {
@@ -82,6 +85,7 @@ export class ServerState {
     });
     clearTimeout(timer);
     this.onNoneFresh = null;
+    for (const socket of this.fresh) socket.destroy();
   }
 
   private delivered(socket: Socket) {

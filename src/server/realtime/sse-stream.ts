@@ -140,8 +140,12 @@ export class SseStream {
     this.options.onEnd(this);
     const res = this.res;
     if (abort || res.writableLength > 0 || res.destroyed) res.destroy();
-    // The socket goes too: an idle keep-alive socket would hold up server shutdown.
-    else res.end(() => res.destroy());
+    // The socket goes too: an idle keep-alive socket would hold up server shutdown. Held here, as
+    // a finished response lets go of its socket (its destroy() then leaves the socket open).
+    else {
+      const socket = res.socket;
+      res.end(() => socket?.destroy());
+    }
   }
 
   private receive(message: BusMessage) {
