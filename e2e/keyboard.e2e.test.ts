@@ -58,8 +58,7 @@ async function expectFocused(target: Locator) {
 
 async function widgetOnServer() {
   const list = (await api("GET", `/api/widgets?dashboardId=${boardId}`)).body as any[];
-  expect(list).toHaveLength(1);
-  return list[0];
+  return list.find((w) => w.widgetType === "Clock");
 }
 
 beforeAll(async () => {
@@ -160,15 +159,16 @@ describe("keyboard only", () => {
       await expect
         .poll(() => announcer.textContent())
         .toMatch(/^Clock moved: column 2, row 1, \d+ columns by \d+ rows\.$/);
-      await page.keyboard.press("ArrowDown");
-      await expect.poll(() => announcer.textContent()).toMatch(/^Clock moved: column 2, row 2, /);
       const size = /(\d+) columns by (\d+) rows/.exec((await announcer.textContent()) ?? "");
       const [columns, rows] = [Number(size?.[1]), Number(size?.[2])];
+      // On its own it cannot go down: the grid keeps no holes above a widget.
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(() => announcer.textContent()).toBe("Clock can't go further that way.");
       await page.keyboard.press("Shift+ArrowRight");
       await page.keyboard.press("Shift+ArrowDown");
       await expect
         .poll(() => announcer.textContent())
-        .toBe(`Clock resized: column 2, row 2, ${columns + 1} columns by ${rows + 1} rows.`);
+        .toBe(`Clock resized: column 2, row 1, ${columns + 1} columns by ${rows + 1} rows.`);
       // Focus stays on the handle, and it shows: a visible ring around the focused grip.
       await expectFocused(grip);
       const ring = await grip.evaluate((el) => {
@@ -184,12 +184,12 @@ describe("keyboard only", () => {
       await page.keyboard.press("ArrowLeft");
       await expect.poll(() => announcer.textContent()).toBe("Clock can't go further that way.");
       await page.keyboard.press("ArrowRight");
-      await expect.poll(() => announcer.textContent()).toMatch(/^Clock moved: column 2, row 2, /);
+      await expect.poll(() => announcer.textContent()).toMatch(/^Clock moved: column 2, row 1, /);
 
       await waitForSaved(page);
       const after = await widgetOnServer();
       expect(after.positionX).toBeGreaterThan(before.positionX);
-      expect(after.positionY).toBeGreaterThan(before.positionY);
+      expect(after.positionY).toBe(before.positionY);
       expect(after.width).toBeGreaterThan(before.width);
       expect(after.height).toBeGreaterThan(before.height);
 
@@ -293,6 +293,50 @@ describe("keyboard only", () => {
       expect(await longest(".grid-item")).toBeLessThan(0.001);
       expect(await longest(".widget-card")).toBeLessThan(0.001);
       await page.emulateMedia({ reducedMotion: null });
+    },
+    STEP,
+  );
+
+  it(
+    "tabs through widgets in the layout's reading order, and a keyboard move keeps the focus",
+    async () => {
+      // Added bottom first, then top right: the order of creation is not the order on screen.
+      const add = (widgetType: string, positionX: number, positionY: number) =>
+        api("POST", "/api/widgets", {
+          dashboardId: boardId,
+          widgetType,
+          positionX,
+          positionY,
+          width: 240,
+          height: 160,
+          config: {},
+        });
+      expect((await add("Countdown", 0, 2000)).status).toBe(201);
+      expect((await add("Todo", 720, 0)).status).toBe(201);
+      await page.reload();
+      await page.locator('[data-widget-type="Countdown"]').waitFor();
+      const cardOrder = () =>
+        page
+          .locator(".grid-item [data-widget-type]")
+          .evaluateAll((cards) => cards.map((card) => card.getAttribute("data-widget-type")));
+      expect(await cardOrder()).toEqual(["Clock", "Todo", "Countdown"]);
+      await tabTo(page.getByRole("button", { name: "Clock settings" }));
+      await tabTo(page.getByRole("button", { name: "Todo settings" }));
+      // Forward from Todo, Countdown's controls come next, never Clock's again.
+      await tabTo(page.getByRole("button", { name: "Countdown settings" }), { max: 30 });
+
+      // Moving Countdown above the others by keyboard reorders the cards under the focused handle.
+      const edit = page.getByRole("button", { name: /Edit layout|Done/ }).first();
+      if ((await edit.getAttribute("aria-pressed")) !== "true") {
+        await tabTo(page.getByRole("button", { name: "Edit layout" }), { back: true });
+        await page.keyboard.press("Enter");
+      }
+      const grip = page.getByRole("button", { name: /^Move Countdown/ });
+      await tabTo(grip);
+      await page.keyboard.press("ArrowUp");
+      await expect.poll(async () => (await cardOrder())[0]).toBe("Countdown");
+      await expectFocused(grip);
+      await waitForSaved(page);
     },
     STEP,
   );

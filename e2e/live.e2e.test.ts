@@ -114,14 +114,14 @@ describe("editing a dashboard together, live", () => {
       // Nobody is shown themselves.
       expect(await person(anna.page, "Anna Berg is here").count()).toBe(0);
 
-      // Anna moves the clock a row down with the keyboard, in Edit layout.
+      // Anna moves the clock a column right with the keyboard, in Edit layout.
       const before = Number(await gridItem(ben.page, "Clock").getAttribute("data-col"));
       await anna.page.getByRole("button", { name: "Edit layout" }).click();
-      await anna.page.getByRole("button", { name: /^Move Clock/ }).press("ArrowDown");
+      await anna.page.getByRole("button", { name: /^Move Clock/ }).press("ArrowRight");
       await expect
-        .poll(() => gridItem(ben.page, "Clock").getAttribute("data-row"), { timeout: 10_000 })
-        .not.toBe("0");
-      expect(Number(await gridItem(ben.page, "Clock").getAttribute("data-col"))).toBe(before);
+        .poll(() => gridItem(ben.page, "Clock").getAttribute("data-col"), { timeout: 10_000 })
+        .toBe(String(before + 1));
+      expect(await gridItem(ben.page, "Clock").getAttribute("data-row")).toBe("0");
       await toolbar(anna.page).getByRole("button", { name: "Done" }).click();
 
       // A widget Anna adds appears on Ben's screen.
@@ -162,9 +162,10 @@ describe("editing a dashboard together, live", () => {
       await shoot(ben.page, ben.page.locator(".dashboard-toolbar"), "live-presence-editing");
 
       // Ben moves the widget while Anna's panel is open: only its place changed, nothing to ask.
+      const todoCol = Number(await gridItem(anna.page, "Todo").getAttribute("data-col"));
       await ben.page.getByRole("button", { name: "Edit layout" }).click();
-      await ben.page.getByRole("button", { name: /^Move Todo/ }).press("ArrowDown");
-      await expect.poll(() => gridItem(anna.page, "Todo").getAttribute("data-row")).toBe("1");
+      await ben.page.getByRole("button", { name: /^Move Todo/ }).press("ArrowRight");
+      await expect.poll(() => gridItem(anna.page, "Todo").getAttribute("data-col")).toBe(String(todoCol + 1));
       await toolbar(ben.page).getByRole("button", { name: "Done" }).click();
       expect(await dialog.getByRole("alert").count()).toBe(0);
 
@@ -244,12 +245,23 @@ describe("editing a dashboard together, live", () => {
     async () => {
       await anna.page.getByRole("button", { name: "Edit layout" }).click();
       await ben.page.getByRole("button", { name: "Edit layout" }).click();
-      const todoRow = await gridItem(anna.page, "Todo").getAttribute("data-row");
-      // Anna holds the clock half-way through a drag...
-      await dragBy(anna.page, card(anna.page, "Clock").locator(".widget-title"), 0, 640, { release: false });
+      const todoCol = await gridItem(anna.page, "Todo").getAttribute("data-col");
+      const [clockBox, todoBox] = [
+        (await card(anna.page, "Clock").boundingBox())!,
+        (await card(anna.page, "Todo").boundingBox())!,
+      ];
+      // Anna holds the clock half-way through a drag to below the to-do list...
+      await dragBy(
+        anna.page,
+        card(anna.page, "Clock").locator(".widget-title"),
+        todoBox.x - clockBox.x,
+        todoBox.height + 60,
+        { release: false },
+      );
       const held = await card(anna.page, "Clock").boundingBox();
-      // ... while Ben moves the to-do list down a row, then ticks an item (its content redraws at once).
-      await ben.page.getByRole("button", { name: /^Move Todo/ }).press("ArrowDown");
+      // ... while Ben moves the to-do list a column right, then ticks an item (its content redraws
+      // at once).
+      await ben.page.getByRole("button", { name: /^Move Todo/ }).press("ArrowRight");
       await toolbar(ben.page).getByRole("button", { name: "Done" }).click();
       // His move is stored before his tick is sent, so her tab hears of the move first.
       await waitForSaved(ben.page);
@@ -258,15 +270,16 @@ describe("editing a dashboard together, live", () => {
       // Her clock is where her pointer holds it.
       expect(await card(anna.page, "Clock").boundingBox()).toEqual(held);
       await anna.page.mouse.up();
-      const benRow = String(Number(todoRow) + 1);
-      await expect.poll(() => gridItem(anna.page, "Todo").getAttribute("data-row")).toBe(benRow);
+      const benCol = String(Number(todoCol) + 1);
+      await expect.poll(() => gridItem(anna.page, "Todo").getAttribute("data-col")).toBe(benCol);
+      // The clock rests on the to-do list where he put it.
       const dropped = await gridItem(anna.page, "Clock").getAttribute("data-row");
-      expect(Number(dropped)).toBeGreaterThan(20);
+      expect(dropped).toBe(await gridItem(anna.page, "Todo").getAttribute("data-rows"));
       // Both saves landed and neither undid the other: Ben sees the same.
       await expect.poll(() => gridItem(ben.page, "Clock").getAttribute("data-row")).toBe(dropped);
-      expect(await gridItem(ben.page, "Todo").getAttribute("data-row")).toBe(benRow);
+      expect(await gridItem(ben.page, "Todo").getAttribute("data-col")).toBe(benCol);
       await anna.page.reload();
-      await expect.poll(() => gridItem(anna.page, "Todo").getAttribute("data-row")).toBe(benRow);
+      await expect.poll(() => gridItem(anna.page, "Todo").getAttribute("data-col")).toBe(benCol);
       expect(await gridItem(anna.page, "Clock").getAttribute("data-row")).toBe(dropped);
       expect(pageErrors).toEqual([]);
     },

@@ -3,7 +3,15 @@ import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatReport, measureBundle } from "../scripts/bundle-size.mjs";
-import { type ApiWidget, dragBy, overlapping, storedBoxes, waitForSaved } from "./support/grid-helpers.js";
+import {
+  type ApiWidget,
+  dragBy,
+  floating,
+  overlapping,
+  storedBoxes,
+  storedCells,
+  waitForSaved,
+} from "./support/grid-helpers.js";
 import { eventually, pageApi } from "./support/page-helpers.js";
 import { type E2eApp, startApp } from "./support/web-app.js";
 import { CONFIG_WIDGETS, OFFERED_WIDGETS } from "./support/widget-types.js";
@@ -451,7 +459,7 @@ describe("a first day in the browser", () => {
       const clock = before.find((w) => w.widgetType === "Clock")!;
       const lowest = Math.max(...before.map((w) => w.positionY + w.height));
 
-      // Move the clock below everything else.
+      // Move the clock below everything else: it lands on what is below it in its columns.
       await dragBy(page, widget("Clock").locator(".widget-title"), 37, lowest - clock.positionY + 53);
       // Grow the frame from its corner.
       const frameBefore = before.find((w) => w.widgetType === "Frame")!;
@@ -475,15 +483,18 @@ describe("a first day in the browser", () => {
       // Stored on the widest breakpoint's lattice: 60 px columns, 20 px rows.
       for (const value of [movedClock.positionX, resized.width]) expect(value % 60).toBe(0);
       for (const value of [movedClock.positionY, resized.height]) expect(value % 20).toBe(0);
-      expect(movedClock.positionY).toBeGreaterThanOrEqual(lowest);
+      expect(movedClock.positionY).toBeGreaterThan(clock.positionY);
+      // The grid keeps no holes: what was below the clock slid up into its place.
+      expect(floating(storedCells(after))).toEqual([]);
       expect(resized.width).toBeGreaterThan(frameBefore.width);
       expect(resized.height).toBeGreaterThan(frameBefore.height);
       expect(overlapping(storedBoxes(after))).toBeNull();
-      // Besides the two touched widgets, only widgets the resize pushed down were written.
+      // Besides the two touched widgets, only widgets that moved straight up or down were written
+      // (into the clock's old place, or pushed down by the resize).
       for (const w of after.filter((w) => beforeById.get(w.id)!.updatedAt !== w.updatedAt)) {
         if (w.widgetType === "Clock" || w.widgetType === "Frame") continue;
         const was = beforeById.get(w.id)!;
-        expect(w.positionY, w.widgetType).toBeGreaterThan(was.positionY);
+        expect(w.positionY, w.widgetType).not.toBe(was.positionY);
         expect([w.positionX, w.width, w.height]).toEqual([was.positionX, was.width, was.height]);
       }
 

@@ -61,3 +61,42 @@ export async function waitForSaved(page: Page) {
   await page.locator(".save-status.is-saved").waitFor({ timeout: 10_000 });
   await expect.poll(() => page.locator(".save-status").textContent()).not.toContain("Saving");
 }
+
+/** A widget's cell as the grid shows it: column, row, columns wide, rows high. */
+export type ShownCell = [number, number, number, number];
+
+/** Each grid item's cell as shown, by widget type. */
+export async function shownCells(page: Page): Promise<Record<string, ShownCell>> {
+  return page.$$eval(".grid-item", (items) =>
+    Object.fromEntries(
+      items.map((item) => {
+        const el = item as HTMLElement;
+        const type = el.querySelector("[data-widget-type]")?.getAttribute("data-widget-type");
+        return [
+          type,
+          [Number(el.dataset.col), Number(el.dataset.row), Number(el.dataset.cols), Number(el.dataset.rows)],
+        ];
+      }),
+    ),
+  );
+}
+
+/** The stored cells at the widest breakpoint (pixels on the 60 × 20 px lattice), by widget type. */
+export const storedCells = (list: ApiWidget[]): Record<string, ShownCell> =>
+  Object.fromEntries(
+    list.map((w) => [w.widgetType, [w.positionX / 60, w.positionY / 20, w.width / 60, w.height / 20]]),
+  );
+
+/**
+ * The widgets that float: neither at the top nor resting on a widget that spans one of their
+ * columns directly above (a hole the grid should have closed).
+ */
+export function floating(cells: Record<string, ShownCell>): string[] {
+  const list = Object.entries(cells);
+  return list
+    .filter(
+      ([, [x, y, w]]) =>
+        y !== 0 && !list.some(([, [ox, oy, ow, oh]]) => oy + oh === y && ox < x + w && x < ox + ow),
+    )
+    .map(([type]) => type);
+}

@@ -1,20 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LAYOUT_KEY } from "../../contract/layout";
 import type { Widget } from "../../contract/resources";
+import { compactionToStore, putBack, withStored } from "../grid/compaction";
 import { Grid, type LayoutChange } from "../grid/Grid";
-import {
-  breakpointNamed,
-  cellOfPixels,
-  collides,
-  findFreeSpot,
-  layoutAt,
-  pixelsOfCell,
-  placeNew,
-} from "../grid/geometry";
+import { pixelsOfCell, placeNew } from "../grid/geometry";
 import { layoutItemOf } from "../grid/items";
 import { api, describeError } from "../lib/api";
 import { useEditLayout } from "../lib/edit-mode";
@@ -29,7 +22,14 @@ import { definitionFor, WIDGETS } from "../widget-kit/registry";
 import type { WidgetDefinition } from "../widget-kit/types";
 import { useDashboardCommands } from "./commands";
 import { canEditDashboard } from "./dashboard-access";
-import { type Change, describeChange, pushChange, renameInHistory } from "./history";
+import {
+  afterRestore,
+  type Change,
+  describeChange,
+  pushChange,
+  renameInHistory,
+  restoreVersion,
+} from "./history";
 import { PresenceBar } from "./PresenceBar";
 import { DuplicateToEdit, SharedNote } from "./SharedNote";
 import { WidgetPicker } from "./WidgetPicker";
@@ -90,6 +90,13 @@ function GridSkeleton() {
   );
 }
 
+/** The action button of the newest toast saying `message`, once it is drawn. */
+function toastAction(message: string): HTMLElement | null {
+  const toasts = document.querySelectorAll<HTMLElement>(".toasts .toast");
+  const toast = [...toasts].findLast((el) => el.querySelector(".toast-message")?.textContent === message);
+  return toast?.querySelector<HTMLElement>(".toast-action") ?? null;
+}
+
 /** Each dashboard gets a fresh view (its own undo history, dialogs), so it is keyed by id. */
 export function DashboardRoute() {
   const { dashboardId = "" } = useParams();
@@ -107,6 +114,7 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
   const settings = useAppSettings();
   const store = useWidgetStore();
   const toasts = useToasts();
+  const client = useQueryClient();
 
   const widgets = useQuery({
     queryKey: keys.widgets(dashboardId),
@@ -117,6 +125,9 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
   });
 
   const [history, setHistory] = useState<Change[]>([]);
+  // Read by the toasts' Undo and Ctrl+Z, which outlive a render.
+  const historyRef = useRef(history);
+  historyRef.current = history;
   const [pickerOpen, setPickerOpen] = useState(false);
   const [adding, setAdding] = useState<string | null>(null);
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
@@ -168,6 +179,17 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
     [store, dashboardId],
   );
 
+  // After an await the render's copy of the widgets may be old; the cache is current.
+  const cachedItems = useCallback(
+    () => (client.getQueryData<Widget[]>(keys.widgets(dashboardId)) ?? []).map(layoutItemOf),
+    [client, dashboardId],
+  );
+  /** Stores every layout as the grid shows it, without holes (compaction.ts), once a widget went. */
+  const storeCompacted = useCallback(() => {
+    const cells = compactionToStore(cachedItems());
+    if (cells.length > 0) store.setCells(dashboardId, cells);
+  }, [cachedItems, store, dashboardId]);
+
   const providerList = providers.data;
   const providersLoaded = providers.isSuccess;
   const addWidget = useCallback(
@@ -181,7 +203,10 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
           providersLoaded,
         ) !== "ready";
       const size = (waiting && definition.setupSize) || definition.defaultSize;
-      const placed = placeNew(widgetsRef.current.map(layoutItemOf), { w: size.columns, h: size.rows });
+      // It goes into the layout as shown; a dashboard stored with holes is stored compacted with it.
+      const before = widgetsRef.current.map(layoutItemOf);
+      const compaction = compactionToStore(before);
+      const placed = placeNew(withStored(before, compaction), { w: size.columns, h: size.rows });
       const start = (config ?? definition.defaultConfig()) as Record<string, unknown>;
       setAdding(definition.type);
       try {
@@ -191,6 +216,7 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
           ...pixelsOfCell(placed.xl),
           config: Object.keys(placed.layouts).length ? { ...start, [LAYOUT_KEY]: placed.layouts } : start,
         });
+        if (compaction.length > 0) store.setCells(dashboardId, compaction);
         // Closed now, not at the next render: the new card cannot take the focus while the modal
         // picker makes the page behind it inert.
         flushSync(() => setPickerOpen(false));
@@ -220,28 +246,29 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
     [store, dashboardId, toasts, providerList, providersLoaded, t],
   );
 
-  // The command palette adds widgets to the dashboard on screen.
-  const commands = useDashboardCommands();
-  useEffect(() => {
-    commands.current = readOnly ? null : { addWidget: (type) => void addWidget(definitionFor(type)) };
-    return () => {
-      commands.current = null;
-    };
-  }, [commands, addWidget, readOnly]);
-
   const removeWidget = useCallback(
-    async (id: string) => {
+    async (id: string, viaKeyboard: boolean) => {
       const widget = widgetsRef.current.find((w) => w.id === id);
       if (!widget) return;
       const name = widgetName(definitionFor(widget.widgetType));
       try {
         const removed = await store.remove(dashboardId, id);
-        setHistory((h) => pushChange(h, { kind: "remove", widget: removed, name }));
-        toasts.show({
-          key: `removed-${id}`,
-          message: t("dashboard.removed", { name }),
-          action: { label: t("dashboard.undo"), run: () => void undoRef.current() },
-        });
+        // The widgets below slide up into its place, at every breakpoint, and are stored there.
+        storeCompacted();
+        const change: Change = { kind: "remove", widget: removed, name };
+        setHistory((h) => pushChange(h, change));
+        const message = t("dashboard.removed", { name });
+        // Rendered at once, so a keyboard user's focus (its button went with it) can move to Undo;
+        // that toast then stays until it is used or dismissed.
+        flushSync(() =>
+          toasts.show({
+            key: `removed-${id}`,
+            message,
+            duration: viaKeyboard ? 0 : 8000,
+            action: { label: t("dashboard.undo"), run: () => void undoRef.current(change) },
+          }),
+        );
+        if (viaKeyboard) toastAction(message)?.focus();
       } catch (error) {
         toasts.show({
           tone: "error",
@@ -249,55 +276,126 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
         });
       }
     },
-    [store, dashboardId, toasts, t],
+    [store, dashboardId, toasts, t, storeCompacted],
   );
 
-  const undo = useCallback(async () => {
-    const last = history[history.length - 1];
-    if (!last) return;
-    const rest = history.slice(0, -1);
-    setHistory(rest);
-    try {
-      if (last.kind === "layout") {
+  /** Takes back one change (the last, from the toolbar; a toast's own, from the toast). */
+  const revert = useCallback(
+    async (change: Change) => {
+      if (change.kind === "layout") {
         store.setCells(
           dashboardId,
-          last.changes
+          change.changes
             .filter((c) => widgetsRef.current.some((w) => w.id === c.id))
             .map((c) => ({ id: c.id, breakpoint: c.breakpoint, cell: c.before })),
         );
-      } else if (last.kind === "add") {
-        await store.remove(dashboardId, last.id);
-      } else {
-        const { widget } = last;
-        const xl = breakpointNamed("xl");
-        const others = [...layoutAt(widgetsRef.current.map(layoutItemOf), xl).values()];
-        const cell = cellOfPixels(widget);
-        // Its old spot is normally free again (later changes were undone first); if not, the next
-        // free one. Its cells at narrower breakpoints come back with its config; overlaps there
-        // are settled when the layout is drawn.
-        const spot = collides(cell, others) ? findFreeSpot(cell, others, xl.columns) : cell;
+      } else if (change.kind === "add") {
+        await store.remove(dashboardId, change.id);
+        storeCompacted();
+      } else if (change.kind === "remove") {
+        const { widget } = change;
+        // Back into its old place at every stored breakpoint; what slid up into it moves down again.
+        const back = putBack(cachedItems(), layoutItemOf(widget));
+        const { [LAYOUT_KEY]: _cells, ...config } = widget.config as Record<string, unknown>;
         const restored = await store.create({
           dashboardId,
           widgetType: widget.widgetType,
-          ...pixelsOfCell({ ...cell, ...spot }),
-          config: widget.config,
+          ...pixelsOfCell(back.xl),
+          config: Object.keys(back.layouts).length ? { ...config, [LAYOUT_KEY]: back.layouts } : config,
         });
-        setHistory(renameInHistory(rest, widget.id, restored.id));
+        if (back.others.length > 0) store.setCells(dashboardId, back.others);
+        setHistory((h) => renameInHistory(h, widget.id, restored.id));
         toasts.dismiss(`removed-${widget.id}`);
+        // Undone from the toast, whose button is gone: the focus goes to the widget that came back.
+        requestAnimationFrame(() => {
+          if (document.activeElement && document.activeElement !== document.body) return;
+          document
+            .querySelector<HTMLElement>(
+              `[data-widget-id="${restored.id}"] .widget-grip, [data-widget-id="${restored.id}"] button`,
+            )
+            ?.focus();
+        });
+      } else {
+        await store.saver.flush();
+        await restoreVersion(client, dashboardId, change.undoTo);
+        // Every widget was replaced again: nothing recorded is left to undo.
+        historyRef.current = [];
+        setHistory([]);
       }
+    },
+    [store, dashboardId, client, cachedItems, storeCompacted, toasts],
+  );
+
+  const undoChange = useCallback(
+    async (change: Change) => {
+      const current = historyRef.current;
+      if (!current.includes(change)) return;
+      historyRef.current = current.filter((c) => c !== change);
+      setHistory(historyRef.current);
+      try {
+        await revert(change);
+        toasts.show({
+          key: "undo",
+          message: t("dashboard.undid", { change: describeChange(change) }),
+          duration: 2500,
+        });
+      } catch (error) {
+        historyRef.current = current;
+        setHistory(current);
+        toasts.show({ tone: "error", message: t("dashboard.undoFailed", { reason: describeError(error) }) });
+      }
+    },
+    [revert, toasts, t],
+  );
+  const undoRef = useRef(undoChange);
+  undoRef.current = undoChange;
+  const undoLast = useCallback(() => {
+    const last = historyRef.current[historyRef.current.length - 1];
+    if (last) void undoRef.current(last);
+  }, []);
+  const onRemove = useCallback(
+    (id: string, viaKeyboard: boolean) => void removeWidget(id, viaKeyboard),
+    [removeWidget],
+  );
+
+  // A version restored from the history dialog: its toast and the toolbar's Undo take it back the
+  // same way (revert above).
+  const dashboardName = dashboard?.name ?? "";
+  const restore = useCallback(
+    async (versionId: string) => {
+      await store.saver.flush();
+      const undoTo = await restoreVersion(client, dashboardId, versionId);
+      historyRef.current = afterRestore(undoTo);
+      setHistory(historyRef.current);
+      const change = historyRef.current[0];
       toasts.show({
-        key: "undo",
-        message: t("dashboard.undid", { change: describeChange(last) }),
-        duration: 2500,
+        key: "restored",
+        message: t("portability.history.restored", { name: dashboardName }),
+        tone: "success",
+        duration: 10_000,
+        action: change ? { label: t("dashboard.undo"), run: () => void undoRef.current(change) } : undefined,
       });
-    } catch (error) {
-      setHistory(history);
-      toasts.show({ tone: "error", message: t("dashboard.undoFailed", { reason: describeError(error) }) });
-    }
-  }, [history, store, dashboardId, toasts, t]);
-  const undoRef = useRef(undo);
-  undoRef.current = undo;
-  const onRemove = useCallback((id: string) => void removeWidget(id), [removeWidget]);
+    },
+    [store, client, dashboardId, toasts, t, dashboardName],
+  );
+
+  // The command palette adds widgets to the dashboard on screen; the history dialog restores it.
+  const commands = useDashboardCommands();
+  useEffect(() => {
+    commands.current = readOnly
+      ? null
+      : {
+          addWidget: (type) => void addWidget(definitionFor(type)),
+          restoreVersion: async (id, versionId) => {
+            if (id !== dashboardId) return false;
+            await restore(versionId);
+            return true;
+          },
+        };
+    return () => {
+      commands.current = null;
+    };
+  }, [commands, addWidget, restore, readOnly, dashboardId]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -306,11 +404,11 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
       // Inside a text field Ctrl+Z is the field's own undo.
       if (target?.closest("input, textarea, select, [contenteditable='true'], dialog[open]")) return;
       event.preventDefault();
-      void undoRef.current();
+      undoLast();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  }, [undoLast]);
 
   const settingsWidget = useMemo(
     () => (settingsFor ? widgets.data?.find((w) => w.id === settingsFor) : undefined),
@@ -346,7 +444,7 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
             <button
               type="button"
               className="button ghost"
-              onClick={() => void undo()}
+              onClick={undoLast}
               disabled={!lastChange}
               title={
                 lastChange

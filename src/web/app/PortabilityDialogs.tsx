@@ -15,6 +15,8 @@ import { FormActions } from "../ui/fields";
 import { Icon } from "../ui/icons";
 import { useToasts } from "../ui/Toasts";
 import { definitionFor } from "../widget-kit/registry";
+import { useDashboardCommands } from "./commands";
+import { restoreVersion } from "./history";
 import { describeDiff, diffVersions } from "./version-diff";
 import { widgetName } from "./widget-name";
 
@@ -286,26 +288,29 @@ export function HistoryDialog({ dashboard, onClose }: { dashboard: Dashboard; on
     },
   });
 
-  const restore = async (versionId: string, announce = true) => {
+  const commands = useDashboardCommands();
+  const restore = async (versionId: string) => {
     setBusy(true);
     try {
-      const restored = await api.dashboards.restore(dashboard.id, versionId);
-      client.setQueryData(keys.widgets(dashboard.id), restored.widgets);
-      const fresh = await api.dashboards.versions(dashboard.id);
-      client.setQueryData(["versions", dashboard.id], fresh);
-      setConfirming(false);
-      setPicked(null);
-      // The version before the restore's own is the state it replaced.
-      const undoTo = fresh[1]?.id;
-      // Back to the dashboard, where the restored widgets and the toast's Undo are.
-      if (announce) onClose();
-      if (announce)
+      // The dashboard on screen restores it, so that its toolbar's Undo, like the toast's, can take
+      // it back (DashboardView); without it on screen, only the toast can.
+      if (!(await commands.current?.restoreVersion?.(dashboard.id, versionId))) {
+        const undoTo = await restoreVersion(client, dashboard.id, versionId);
+        const undo = () =>
+          restoreVersion(client, dashboard.id, undoTo!).catch((e: unknown) =>
+            toasts.show({ message: describeError(e), tone: "error" }),
+          );
         toasts.show({
           message: t("portability.history.restored", { name: dashboard.name }),
           tone: "success",
           duration: 10_000,
-          action: undoTo ? { label: t("dashboard.undo"), run: () => void restore(undoTo, false) } : undefined,
+          action: undoTo ? { label: t("dashboard.undo"), run: () => void undo() } : undefined,
         });
+      }
+      setConfirming(false);
+      setPicked(null);
+      // Back to the dashboard, where the restored widgets and the Undo are.
+      onClose();
     } catch (e) {
       toasts.show({ message: describeError(e), tone: "error" });
     } finally {

@@ -23,6 +23,11 @@ export interface Command {
  */
 export interface DashboardCommands {
   addWidget(type: string): void;
+  /**
+   * Restores a version of this dashboard (the history dialog), undoable from the toolbar as well
+   * as from its toast. False when `dashboardId` is not the one on screen.
+   */
+  restoreVersion?(dashboardId: string, versionId: string): Promise<boolean>;
 }
 export const DashboardCommandsContext = createContext<{ current: DashboardCommands | null }>({
   current: null,

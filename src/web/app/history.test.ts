@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Widget } from "../../contract/resources";
-import { type Change, HISTORY_LIMIT, pushChange, renameInHistory } from "./history";
+import {
+  afterRestore,
+  type Change,
+  describeChange,
+  HISTORY_LIMIT,
+  pushChange,
+  renameInHistory,
+} from "./history";
 
 const g = (x: number) => ({ x, y: 0, w: 5, h: 10 });
 
@@ -27,5 +34,15 @@ describe("undo history", () => {
     const renamed = renameInHistory(history, "old", "new");
     expect(renamed[0]).toMatchObject({ changes: [{ id: "new" }, { id: "other" }] });
     expect(renamed[1]).toMatchObject({ widget: { id: "new" } });
+  });
+
+  it("starts again from a restore, which replaced every widget, and says what Undo takes back", () => {
+    const restored = afterRestore("v1");
+    expect(restored).toEqual([{ kind: "restore", undoTo: "v1" }]);
+    expect(describeChange(restored[0]!)).toBe("restoring a version");
+    // The first version has nothing before it to go back to.
+    expect(afterRestore(undefined)).toEqual([]);
+    // A later removal's undo leaves the restore as it is.
+    expect(renameInHistory(restored, "old", "new")[0]).toBe(restored[0]);
   });
 });

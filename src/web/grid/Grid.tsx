@@ -17,6 +17,14 @@ import { t as translate } from "../i18n/i18n";
 import type { AppSettings } from "../lib/app-settings";
 import { definitionFor, widgetName } from "../widget-kit/registry";
 import {
+  moveCompacted,
+  resizeCompacted,
+  shownLayout,
+  stepMoveCompacted,
+  stepResizeCompacted,
+  toStore,
+} from "./compaction";
+import {
   type Breakpoint,
   type BreakpointSpec,
   bottom,
@@ -26,14 +34,8 @@ import {
   changedIds,
   type Direction,
   type Layout,
-  type LayoutItem,
-  layoutAt,
-  moveTo,
   ROW_PX,
-  resizeTo,
-  sameCell,
-  stepMove,
-  stepResize,
+  readingOrder,
 } from "./geometry";
 import { layoutItemOf } from "./items";
 import { type DragMode, WidgetCard } from "./WidgetCard";
@@ -69,11 +71,11 @@ export function useGridWidth(ref: RefObject<HTMLElement | null>): number {
   return width;
 }
 
-/** The breakpoint for a width and every widget's cell there. */
+/** The breakpoint for a width and every widget's cell there, compacted (compaction.ts). */
 export function useResponsiveLayout(widgets: readonly Widget[], width: number) {
   const items = useMemo(() => widgets.map(layoutItemOf), [widgets]);
   const spec = breakpointFor(width);
-  const layout = useMemo(() => layoutAt(items, spec), [items, spec]);
+  const layout = useMemo(() => shownLayout(items, spec), [items, spec]);
   const columnWidth = width > 0 ? width / spec.columns : 0;
   return { items, spec, layout, columnWidth };
 }
@@ -148,7 +150,7 @@ interface GridProps {
   editing: boolean;
   onLayout(changes: LayoutChange[]): void;
   onConfig(id: string, next: (raw: unknown) => Record<string, unknown>): Record<string, unknown> | null;
-  onRemove(id: string): void;
+  onRemove(id: string, viaKeyboard: boolean): void;
   onOpenSettings(id: string): void;
   /**
    * Someone who may only look (a viewer of a shared dashboard): every card is drawn read-only, with
@@ -193,6 +195,7 @@ export function describeChange(
   cell: Cell,
   breakpoint: Breakpoint,
   others: readonly string[],
+  raised: readonly string[] = [],
 ): string {
   const where = describeCell(cell);
   const main =
@@ -203,16 +206,21 @@ export function describeChange(
       : verb === "moved"
         ? translate("grid.announce.movedAt", { name, where, breakpoint: breakpointLabel(breakpoint) })
         : translate("grid.announce.resizedAt", { name, where, breakpoint: breakpointLabel(breakpoint) });
-  return others.length
-    ? `${main} ${translate("grid.announce.pushedAside", { names: others.join(", ") })}`
-    : main;
+  return [
+    main,
+    others.length ? translate("grid.announce.pushedAside", { names: others.join(", ") }) : "",
+    raised.length ? translate("grid.announce.closedUp", { names: raised.join(", ") }) : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /**
  * The dashboard: widgets on a grid whose columns follow the window (see geometry.ts). While
  * "Edit layout" is on, a widget's header drags it, its corner resizes it and the arrow keys on
- * its handle move it (Shift resizes); the widgets in the way move aside. Each change is
- * announced, and saved for the breakpoint it was made at.
+ * its handle move it (Shift resizes); the widgets in the way move aside and all slide up, so no
+ * hole remains (compaction.ts). Each change is announced, and saved for the breakpoint it was
+ * made at.
  */
 export function Grid({
   widgets,
@@ -233,6 +241,14 @@ export function Grid({
   const [active, setActive] = useState<Active | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [feedback, setFeedback] = useState<{ id: string; cell: Cell } | null>(null);
+  // Cards in reading order of the layout, so Tab goes row by row as the eye does (not in the
+  // order the widgets were added). The layout as placed, not a drag's preview: a card is not
+  // moved in the page while the pointer holds it.
+  const ordered = useMemo(
+    () =>
+      readingOrder(widgets.map((w) => ({ id: w.id, cell: layout.get(w.id) ?? cellOfPixels(w), widget: w }))),
+    [widgets, layout],
+  );
 
   // Handlers read the latest values through refs, so the memoised widget cards never re-render
   // just because a callback identity changed.
@@ -250,21 +266,34 @@ export function Grid({
     const moved = changedIds(before, after);
     if (moved.length === 0) return;
     // What is stored for this breakpoint: the pixels at the widest, config.layout below it.
-    // Every widget whose stored cell differs is written, so the arrangement stays as shown.
-    const stored = (item: LayoutItem) =>
-      current.name === "xl" ? item.xl : item.layouts?.[current.name as Exclude<Breakpoint, "xl">];
-    const changes = all
-      .filter((item) => !sameCell(stored(item), after.get(item.id)))
-      .map((item) => ({
-        id: item.id,
-        breakpoint: current.name,
-        before: before.get(item.id)!,
-        after: after.get(item.id)!,
+    // Every widget whose stored cell differs is written, so the arrangement stays as shown (and a
+    // dashboard stored with holes is stored compacted from its first edit on).
+    const changes = toStore(all, current, after)
+      .filter((change) => before.has(change.id))
+      .map(({ id: changed, breakpoint, cell }) => ({
+        id: changed,
+        breakpoint,
+        before: before.get(changed)!,
+        after: cell,
       }));
     if (changes.length > 0) report(changes);
     const cell = after.get(id)!;
-    const others = moved.filter((other) => other !== id).map((other) => nameOf(list, other));
-    setAnnouncement(describeChange(nameOf(list, id), verb, cell, current.name, others));
+    // Widgets that only slid straight up closed a gap; the others made way.
+    const slidUp = (other: string) => {
+      const [was, now] = [before.get(other), after.get(other)];
+      return !!was && !!now && now.x === was.x && now.w === was.w && now.h === was.h && now.y < was.y;
+    };
+    const others = moved.filter((other) => other !== id);
+    setAnnouncement(
+      describeChange(
+        nameOf(list, id),
+        verb,
+        cell,
+        current.name,
+        others.filter((other) => !slidUp(other)).map((other) => nameOf(list, other)),
+        others.filter(slidUp).map((other) => nameOf(list, other)),
+      ),
+    );
     setFeedback({ id, cell });
   }, []);
 
@@ -323,13 +352,13 @@ export function Grid({
             x: Math.round(box.x / column),
             y: Math.round(box.y / ROW_PX),
           };
-          aim = (layout) => moveTo(layout, id, targetCell, current.columns);
+          aim = (layout) => moveCompacted(layout, id, targetCell, current.columns);
           state = { ...state, moved: true, box, preview: aim(start) };
         } else {
           const w = Math.min(Math.max(column, startBox.w + p.x - origin.x), canvasWidth - startBox.x);
           const h = Math.max(ROW_PX, startBox.h + p.y - origin.y);
           const size = { w: Math.round(w / column), h: Math.round(h / ROW_PX) };
-          aim = (layout) => resizeTo(layout, id, size, min, current.columns);
+          aim = (layout) => resizeCompacted(layout, id, size, min, current.columns);
           state = { ...state, moved: true, box: { ...startBox, w, h }, preview: aim(start) };
         }
         if (!frame) {
@@ -392,8 +421,8 @@ export function Grid({
       event.preventDefault();
       const { minSize } = definitionFor(widget.widgetType);
       const after = event.shiftKey
-        ? stepResize(start, id, direction, { w: minSize.columns, h: minSize.rows }, current.columns)
-        : stepMove(start, id, direction, current.columns);
+        ? stepResizeCompacted(start, id, direction, { w: minSize.columns, h: minSize.rows }, current.columns)
+        : stepMoveCompacted(start, id, direction, current.columns);
       if (after) commit(id, start, after, event.shiftKey ? "resized" : "moved");
       else {
         const cell = start.get(id);
@@ -433,7 +462,7 @@ export function Grid({
               aria-hidden="true"
             />
           )}
-          {widgets.map((widget) => {
+          {ordered.map(({ widget }) => {
             const cell = shown.get(widget.id) ?? cellOfPixels(widget);
             const isActive = active?.id === widget.id && active.moved;
             const box = isActive ? active.box : cellBox(cell, columnWidth);
@@ -449,13 +478,14 @@ export function Grid({
                 ) : (
                   <WidgetCard widget={widget} mode="edit" editable={editing} {...cardProps} />
                 )}
+                {/* Where it is now: a removal or someone else's move may have moved it since. */}
                 {feedback?.id === widget.id && (
                   <span className="grid-feedback" aria-hidden="true">
                     {t("grid.feedback", {
-                      column: feedback.cell.x + 1,
-                      row: feedback.cell.y + 1,
-                      width: feedback.cell.w,
-                      height: feedback.cell.h,
+                      column: cell.x + 1,
+                      row: cell.y + 1,
+                      width: cell.w,
+                      height: cell.h,
                     })}
                   </span>
                 )}

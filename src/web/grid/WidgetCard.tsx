@@ -30,7 +30,8 @@ export interface EditCardProps extends CardBase {
   editable: boolean;
   /** Applies a config change to the store and returns the new stored config. */
   onConfig(id: string, next: (raw: unknown) => Record<string, unknown>): Record<string, unknown> | null;
-  onRemove(id: string): void;
+  /** `viaKeyboard`: the button was pressed with a key (the focus then goes to the Undo toast). */
+  onRemove(id: string, viaKeyboard: boolean): void;
   onOpenSettings(id: string): void;
   onPointerStart(id: string, mode: DragMode, event: PointerEvent<HTMLElement>): void;
   onKeyboardLayout(id: string, event: KeyboardEvent<HTMLElement>): void;
@@ -143,7 +144,7 @@ export const WidgetCard = memo(function WidgetCard(props: WidgetCardProps) {
                 className="small danger"
                 label={t("grid.frame.remove", { name })}
                 title={t("common.remove")}
-                onClick={() => layout.onRemove(widget.id)}
+                onClick={(event) => layout.onRemove(widget.id, event.detail === 0)}
               />
             )}
           </div>

@@ -15,6 +15,10 @@ describe("grid announcements", () => {
     expect(describeChange("Notes", "resized", cell, "md", ["Clock", "Todo"])).toBe(
       "Notes resized: column 2, row 38, 6 columns by 15 rows (layout for tablets). Moved out of the way: Clock, Todo.",
     );
+    // Widgets that slid up into the space left are told apart from those that made way.
+    expect(describeChange("Clock", "moved", cell, "xl", ["Notes"], ["Todo"])).toBe(
+      "Clock moved: column 2, row 38, 6 columns by 15 rows. Moved out of the way: Notes. Moved up: Todo.",
+    );
   });
 
   it("speaks the reader's language", async () => {

@@ -16,7 +16,8 @@ import {
  * the cell the user arranged there (config.layout), or else derived: the widgets are poured, in
  * the reading order of the next wider layout, into the first free spot that fits them.
  * Moving or resizing into occupied space pushes the widgets in the way down (or swaps with the
- * one widget whose place the moved one takes over), so nothing ever overlaps.
+ * one widget whose place the moved one takes over), so nothing ever overlaps. The grids draw and
+ * edit these layouts compacted, without holes (compactUp below; compaction.ts).
  */
 
 export type { Cell };
@@ -163,6 +164,12 @@ function settle(
   return out;
 }
 
+/** The layout with one widget held at `cell`; the others in its way move down below it. */
+export function pinAt(layout: Layout, id: string, cell: Cell): Layout {
+  const others = [...layout].filter(([other]) => other !== id).map(([other, c]) => ({ id: other, cell: c }));
+  return settle([{ id, cell }], others);
+}
+
 /** The next wider breakpoint (the list is widest first). */
 const wider = (spec: BreakpointSpec): BreakpointSpec =>
   BREAKPOINTS[Math.max(0, BREAKPOINTS.findIndex((b) => b.name === spec.name) - 1)]!;
@@ -284,15 +291,20 @@ export function changedIds(before: Layout, after: Layout): string[] {
 }
 
 /**
- * Where a new widget goes: the first free spot at the widest breakpoint (its stored pixels),
- * and at each narrower breakpoint the user has arranged, one there too, so adding a widget
- * moves nothing the user placed.
+ * Where a new widget goes: the first free spot of the layout as shown (compacted) at the widest
+ * breakpoint (its stored pixels), and at each narrower breakpoint the user has arranged, one
+ * there too, so adding a widget moves nothing the user placed. It rests on what is above it.
  */
 export function placeNew(items: readonly LayoutItem[], size: Size): { xl: Cell; layouts: WidgetLayouts } {
   const spot = (spec: BreakpointSpec): Cell => {
-    const cells = [...layoutAt(items, spec).values()];
+    const cells = [...compactUp(layoutAt(items, spec)).values()];
     const fit = { w: spec.fullWidth ? spec.columns : Math.min(size.w, spec.columns), h: size.h };
-    return { ...findFreeSpot(fit, cells, spec.columns), ...fit };
+    const free = { ...findFreeSpot(fit, cells, spec.columns), ...fit };
+    // A free spot is free up to the lowest widget above it in its columns.
+    let y = 0;
+    for (const c of cells)
+      if (c.x < free.x + free.w && free.x < c.x + c.w && c.y + c.h <= free.y) y = Math.max(y, c.y + c.h);
+    return { ...free, y };
   };
   const layouts: WidgetLayouts = {};
   for (const name of LAYOUT_BREAKPOINTS)
@@ -301,18 +313,17 @@ export function placeNew(items: readonly LayoutItem[], size: Size): { xl: Cell; 
 }
 
 /**
- * Slides every widget up as far as it goes without overlapping (in reading order), keeping its
- * column. The public view leaves out the owner's private widgets; this closes their holes.
+ * Vertical compaction (react-grid-layout's verticalCompact, gridstack's float: false): in reading
+ * order, every widget slides straight up until it meets the top or a widget spanning one of its
+ * columns, keeping its column. Nothing passes another on the way, so the order top to bottom in a
+ * column stays as the user made it, and a compacted layout is left as it is.
  */
 export function compactUp(layout: Layout): Layout {
   const placed: Cell[] = [];
   const out: Layout = new Map();
   for (const { id, cell } of readingOrder([...layout].map(([id, cell]) => ({ id, cell })))) {
-    const spans = (other: Cell) => cell.x < other.x + other.w && other.x < cell.x + cell.w;
-    const candidates = [0, ...placed.filter(spans).map((p) => p.y + p.h)]
-      .filter((y) => y <= cell.y)
-      .sort((a, b) => a - b);
-    const y = candidates.find((c) => !collides({ ...cell, y: c }, placed)) ?? cell.y;
+    let y = 0;
+    for (const p of placed) if (cell.x < p.x + p.w && p.x < cell.x + cell.w) y = Math.max(y, p.y + p.h);
     const moved = { ...cell, y };
     placed.push(moved);
     out.set(id, moved);
