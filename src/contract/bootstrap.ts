@@ -20,6 +20,10 @@ export const BootstrapSchema = Type.Object(
         "The dashboard whose widgets follow: the one asked for when the user may read it, else the last viewed, else the oldest; null without dashboards",
     }),
     widgets: Type.Array(Type.Ref(WidgetSchema)),
+    notificationsReadUpTo: Type.Union([Uuid, Type.Null()], {
+      description:
+        "The notifications read mark, as GET /api/notifications/read answers `readUpTo`: every notification with an id up to it is read",
+    }),
   },
   { $id: "Bootstrap" },
 );

@@ -10,6 +10,12 @@ export const NOTIFICATION_MESSAGE_MAX = 2000;
 export const NOTIFICATION_CREATED = "notification.created";
 /** Sent on the user's stream when a dashboard's widgets were put back to an earlier version. */
 export const DASHBOARD_RESTORED = "dashboard.restored";
+/** The user's read mark moved forward (on any device): `{readUpTo}`. */
+export const NOTIFICATIONS_READ = "notifications.read";
+/** The user dismissed one notification: `{id}`. */
+export const NOTIFICATION_DISMISSED = "notification.dismissed";
+/** The user cleared all their notifications: `{}`. */
+export const NOTIFICATIONS_CLEARED = "notifications.cleared";
 
 export function userChannel(userId: string): string {
   return `user-${userId}`;

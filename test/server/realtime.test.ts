@@ -236,8 +236,10 @@ describe.each(MODES)("realtime notifications (%s)", (modeName) => {
     await stream.waitForEvents(1, 1000);
     expect((await client.delete("/api/notifications")).status).toBe(200);
     const fresh = await post(client, "after delete");
-    await stream.waitForEvents(2, 1000);
-    expect(stream.events[1]!.id).toBe(fresh.body.id);
+    // The clearing is announced to the user's streams (other devices empty their lists), then the new one.
+    await stream.waitForEvents(3, 1000);
+    expect(stream.events[1]!.event).toBe("notifications.cleared");
+    expect(stream.events[2]!.id).toBe(fresh.body.id);
     expect(stream.ended).toBe(false);
 
     const replay = await openFor(client, "/api/realtime", {

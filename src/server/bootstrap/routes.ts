@@ -5,6 +5,7 @@ import { Uuid } from "../../contract/resources.js";
 import type { AppContext } from "../context.js";
 import { sendJsonText } from "../http/encoded-json.js";
 import { errorResponses } from "../http/schemas.js";
+import { readMark } from "../notifications/read-mark.js";
 import { meOf, type SessionActor } from "../policies/actor.js";
 import { listDashboardsJson, listSharedDashboards } from "../resources/dashboards/queries.js";
 import { listSettings } from "../resources/settings/queries.js";
@@ -24,7 +25,8 @@ export const bootstrapRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
       config: { access: "session" },
       schema: {
         tags: ["Bootstrap"],
-        summary: "The session, dashboards, settings and one dashboard's widgets in one answer",
+        summary:
+          "The session, dashboards, settings, one dashboard's widgets and the notifications read mark in one answer",
         description:
           "What the web app loads on start. `dashboardId` asks for that dashboard's widgets (the one in the page's address); without it, or when the user may not read it, the last viewed dashboard opens, else the oldest. `dashboards` lists the user's own, then those shared with them (each with `owner`).",
         querystring: Type.Object({ dashboardId: Type.Optional(Uuid) }),
@@ -34,10 +36,11 @@ export const bootstrapRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
     async (request, reply) => {
       const { user, session: current } = request.actor as SessionActor;
       const userId = user.id;
-      const [dashboards, shared, [settings]] = await Promise.all([
+      const [dashboards, shared, [settings], readUpTo] = await Promise.all([
         listDashboardsJson(ctx.database, userId, {}),
         listSharedDashboards(ctx.database.db, request.actor),
         listSettings(ctx.database.db, userId),
+        readMark(ctx.database.db, userId),
       ]);
       const ids = [
         ...(JSON.parse(dashboards.json) as { id: string }[]).map((d) => d.id),
@@ -61,7 +64,8 @@ export const bootstrapRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
       const body =
         `{"session":${JSON.stringify(session)},"me":${JSON.stringify(meOf(request.actor as SessionActor))},` +
         `"dashboards":${shared.length === 0 ? dashboards.json : JSON.stringify([...JSON.parse(dashboards.json), ...shared])},` +
-        `"settings":${JSON.stringify(settings)},"dashboardId":${JSON.stringify(opened)},"widgets":${widgets}}`;
+        `"settings":${JSON.stringify(settings)},"dashboardId":${JSON.stringify(opened)},"widgets":${widgets},` +
+        `"notificationsReadUpTo":${JSON.stringify(readUpTo)}}`;
       return sendJsonText(reply.header("cache-control", "no-store"), body);
     },
   );

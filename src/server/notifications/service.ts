@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import { uuidv7 } from "uuidv7";
-import { NOTIFICATION_CREATED, NOTIFICATIONS_RETURNED, userChannel } from "../../contract/notifications.js";
+import {
+  NOTIFICATION_CREATED,
+  NOTIFICATION_DISMISSED,
+  NOTIFICATIONS_CLEARED,
+  NOTIFICATIONS_READ,
+  NOTIFICATIONS_RETURNED,
+  userChannel,
+} from "../../contract/notifications.js";
 import {
   type CreateNotificationInput,
   type Notification,
@@ -10,7 +17,14 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import type { RateLimitRule } from "../http/rate-limit.js";
 import type { EventBus } from "../realtime/bus.js";
+import { markRead } from "./read-mark.js";
 import type { NotificationStore } from "./stores/store.js";
+
+/** What the user's other devices are told when their notifications' state changes. */
+type StateEvent =
+  | { event: typeof NOTIFICATIONS_READ; data: { readUpTo: string } }
+  | { event: typeof NOTIFICATION_DISMISSED; data: { id: string } }
+  | { event: typeof NOTIFICATIONS_CLEARED; data: Record<string, never> };
 
 /** The contract's fields, in its order: what GET answers and what each realtime event carries. */
 const FIELDS = Object.keys(NotificationSchema.properties) as (keyof Notification)[];
@@ -93,7 +107,41 @@ export class NotificationService {
     }
   }
 
+  /** Deletes them all, quietly (the user's deletion); `dismissAll` is the user's own "Clear all". */
   clear(userId: string): Promise<void> {
     return this.store.clear(userId);
+  }
+
+  async dismissAll(userId: string, log: FastifyBaseLogger): Promise<void> {
+    await this.store.clear(userId);
+    await this.announce(userId, { event: NOTIFICATIONS_CLEARED, data: {} }, log);
+  }
+
+  /** Deletes one; null when the user has none by that id (never theirs, or gone already). */
+  async dismiss(userId: string, id: string, log: FastifyBaseLogger): Promise<Notification | null> {
+    const removed = await this.store.remove(userId, id.toLowerCase());
+    if (!removed) return null;
+    await this.announce(userId, { event: NOTIFICATION_DISMISSED, data: { id: removed.id } }, log);
+    return presentNotification(removed);
+  }
+
+  /** Moves the read mark (settings, in the app's database whatever the store) and tells the devices. */
+  async markRead(db: Db, userId: string, upTo: string, log: FastifyBaseLogger): Promise<string> {
+    const { readUpTo, moved } = await markRead(db, userId, upTo.toLowerCase());
+    if (moved) await this.announce(userId, { event: NOTIFICATIONS_READ, data: { readUpTo } }, log);
+    return readUpTo;
+  }
+
+  /**
+   * Live only, never replayed: a device that missed one (offline, reconnecting) reads the list
+   * and the mark again when its stream reopens.
+   */
+  private async announce(userId: string, { event, data }: StateEvent, log: FastifyBaseLogger) {
+    try {
+      await this.bus.publish(userChannel(userId), { event, data: { userId, ...data } });
+    } catch (error) {
+      // The change is stored; the other devices see it when they next load or reconnect.
+      log.warn({ err: error, event }, "realtime publish failed");
+    }
   }
 }

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import { DASHBOARD_RESTORED, NOTIFICATION_CREATED, userChannel } from "../../contract/notifications.js";
+import {
+  DASHBOARD_RESTORED,
+  NOTIFICATION_CREATED,
+  NOTIFICATION_DISMISSED,
+  NOTIFICATIONS_CLEARED,
+  NOTIFICATIONS_READ,
+  userChannel,
+} from "../../contract/notifications.js";
 import { Uuid } from "../../contract/resources.js";
 import {
   ACCESS_CHANGED,
@@ -43,6 +50,11 @@ The stream also carries \`${ACCESS_CHANGED}\` \`{dashboardId, access}\` whenever
 user may do with a dashboard (\`access\` null: they can no longer read it), and \`${DASHBOARD_RESTORED}\`
 \`{dashboardId}\` when they restored a version of a dashboard (reload its widgets; a stream watching that
 dashboard gets the dashboard's own \`${DASHBOARD_RESTORED}\`, below, instead).
+
+Whatever device made them, the user's notification state changes arrive as \`${NOTIFICATIONS_READ}\`
+\`{readUpTo}\` (the read mark moved: PUT /api/notifications/read), \`${NOTIFICATION_DISMISSED}\` \`{id}\` and
+\`${NOTIFICATIONS_CLEARED}\` \`{}\`, without an \`id:\` line: they are not replayed, so after a reconnect
+read the list and GET /api/notifications/read again.
 
 **Watching dashboards.** Add \`dashboard=<id>\` (it may repeat, up to ${WATCHED_DASHBOARDS_MAX}; each must be a
 dashboard you may read, else 404 before the stream opens) to also receive those dashboards' changes,

@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from "fastify";
 import {
   DASHBOARD_RESTORED,
   NOTIFICATION_CREATED,
+  NOTIFICATION_DISMISSED,
+  NOTIFICATIONS_CLEARED,
+  NOTIFICATIONS_READ,
   NOTIFICATIONS_RETAINED,
   userChannel,
 } from "../../contract/notifications.js";
@@ -39,6 +42,17 @@ export interface StreamOptions {
 
 const isAccess = (value: unknown): value is Access | null =>
   value === null || (ACCESS_LEVELS as readonly unknown[]).includes(value);
+
+/** The client's payload of a notification-state event for `userId`; null for anything else. */
+function notificationState(message: BusMessage, userId: string): object | null {
+  const data = message.data as { userId?: unknown; readUpTo?: unknown; id?: unknown } | undefined;
+  if (data?.userId !== userId) return null;
+  if (message.event === NOTIFICATIONS_READ && typeof data.readUpTo === "string")
+    return { readUpTo: data.readUpTo };
+  if (message.event === NOTIFICATION_DISMISSED && typeof data.id === "string") return { id: data.id };
+  if (message.event === NOTIFICATIONS_CLEARED) return {};
+  return null;
+}
 
 /**
  * One Server-Sent Events connection. Live events from the bus and retained ones from the store
@@ -169,6 +183,9 @@ export class SseStream {
         );
       return;
     }
+    // Another device read, dismissed or cleared: state, not records, so live only like the hint above.
+    const state = notificationState(message, this.userId);
+    if (state) return this.write(`event: ${message.event}\ndata: ${JSON.stringify(state)}\n\n`);
     if (message.event !== NOTIFICATION_CREATED || typeof message.id !== "string") return;
     // Sent without its payload (too big for the bus): the store has it.
     if (message.data === undefined) return void this.catchUp();

@@ -23,6 +23,12 @@ export const keys = {
   widgets: (dashboardId: string) => ["widgets", dashboardId] as const,
   settings: ["settings"] as const,
   notifications: ["notifications"] as const,
+  /**
+   * The notifications read mark (notifications-api.ts). Under the list's key on purpose: the
+   * stream's catch-up after a reconnect invalidates the list's key, which reads both again (the
+   * state events it missed are not replayed).
+   */
+  notificationsRead: ["notifications", "read"] as const,
   providers: ["providers"] as const,
   accounts: ["accounts"] as const,
 };
@@ -70,6 +76,7 @@ async function loadSession(client: QueryClient): Promise<SessionInfo | null> {
   client.setQueryData(keys.me, data.me);
   client.setQueryData(keys.dashboards, data.dashboards);
   client.setQueryData(keys.settings, data.settings);
+  client.setQueryData(keys.notificationsRead, data.notificationsReadUpTo);
   if (data.dashboardId) client.setQueryData(keys.widgets(data.dashboardId), data.widgets);
   return data.session;
 }

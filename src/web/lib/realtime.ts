@@ -7,6 +7,7 @@ import { t } from "../i18n/i18n";
 import { useToasts } from "../ui/Toasts";
 import { type LiveContext, listenToDashboards, resyncDashboard } from "./live-dashboard";
 import { liveState } from "./live-state";
+import { listenToNotificationState } from "./notifications-api";
 import { isRecord } from "./parse";
 import { addNotificationToCache, keys, sortDashboards, useDashboards, useSession } from "./queries";
 import { useWidgetStore } from "./widget-store";
@@ -110,7 +111,8 @@ export function useNotificationStream(enabled: boolean, onNew: (notification: No
       source = new EventSource(search ? `/api/realtime?${search}` : "/api/realtime");
       source.addEventListener("open", () => {
         failures = 0;
-        if (catchUp) void client.invalidateQueries({ queryKey: keys.notifications });
+        // Read marks and dismissals are not replayed: after any reconnect, read them (and the list) again.
+        if (catchUp || opened) void client.invalidateQueries({ queryKey: keys.notifications });
         if (watched) {
           const loadedAt = client.getQueryState(keys.widgets(watched))?.dataUpdatedAt ?? startedAt;
           if (catchUp || opened || loadedAt < startedAt - CACHED_BEFORE_MS) {
@@ -139,6 +141,7 @@ export function useNotificationStream(enabled: boolean, onNew: (notification: No
         }
       });
       listenToDashboards(source, ctx);
+      listenToNotificationState(source, client);
       source.addEventListener("error", () => {
         if (stopped || source?.readyState !== EventSource.CLOSED) return;
         failures++;

@@ -63,6 +63,13 @@ export function createSqlNotificationStore(db: Db): NotificationStore {
         .orderBy(asc(notifications.id));
       return rows.map(toNotification);
     },
+    async remove(userId, id) {
+      const [row] = await db
+        .delete(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
+        .returning();
+      return row ? toNotification(row) : null;
+    },
     async clear(userId) {
       await db.delete(notifications).where(eq(notifications.userId, userId));
     },

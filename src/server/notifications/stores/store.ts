@@ -16,6 +16,8 @@ export interface NotificationStore {
   latest(userId: string, limit: number): Promise<Notification[]>;
   /** Retained notifications with an id greater than `afterId` (UUIDv7 order), oldest first. */
   after(userId: string, afterId: string): Promise<Notification[]>;
+  /** Deletes one of the user's notifications; answers it, or null when the user has none by that id. */
+  remove(userId: string, id: string): Promise<Notification | null>;
   /** Deletes all of the user's notifications. */
   clear(userId: string): Promise<void>;
   /** How many the store holds for the user. */
