@@ -28,6 +28,15 @@ async function main() {
   if (created)
     app.log.info({ from: created.from, ms: Math.round(created.ms) }, "created the embedded database");
   app.log.info({ mode, url: config.baseUrl }, "Tessera is ready");
+  const warming = performance.now();
+  void built
+    .warmUp()
+    .then((compiled) =>
+      app.log.debug(
+        { compiled, ms: Math.round(performance.now() - warming) },
+        "compiled the routes' schemas",
+      ),
+    );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, describeError } from "../../../web/lib/api";
+import { ApiError } from "../../../web/lib/api";
 import type { AppSettings } from "../../../web/lib/app-settings";
 import { dataApi, dataKeys, type NewEvent } from "../../../web/lib/data-api";
 import { Dialog } from "../../../web/ui/Dialog";
@@ -89,7 +89,9 @@ export default function CreateEventDialog({ settings, onClose }: { settings: App
           <Skeleton height={36} width="100%" />
         ) : calendars.isError ? (
           <p className="form-error">
-            {t("widgets.meetings.create.calendarsFailed", { reason: describeDataError(calendars.error, "suite") })}
+            {t("widgets.meetings.create.calendarsFailed", {
+              reason: describeDataError(calendars.error, "suite"),
+            })}
           </p>
         ) : writable.length === 0 ? (
           <p className="form-error">{t("widgets.meetings.create.noWritable")}</p>
