@@ -9,7 +9,7 @@
  * registries that load each listed type's folder: src/server/widgets, src/web/widget-kit).
  */
 const FEATURES =
-  "(apikeys|auth|backup|bootstrap|exchange|jobs|notifications|operators|portability|providers|push|realtime|resources|web|widgets)";
+  "(account|apikeys|auth|backup|bootstrap|exchange|jobs|notifications|operators|portability|providers|push|realtime|resources|web|widgets)";
 const CORE = "^src/server/(config\\.ts$|db/|http/|upstream/|policies/|ratelimit/|redis/)";
 const CONTRACT = "^src/(contract/|widgets/index\\.ts$|widgets/[^/]+/contract\\.ts$)";
 const SERVER_SIDE = "^src/(server/|widgets/[^/]+/server/)";

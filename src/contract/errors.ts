@@ -41,4 +41,8 @@ export type ErrorCode =
   | "signup_disabled"
   | "invite_required"
   | "password_login_disabled"
+  | "set_by_environment"
+  | "wrong_password"
+  | "no_password"
+  | "email_taken"
   | "internal_error";

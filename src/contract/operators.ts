@@ -76,6 +76,27 @@ export const UpdateUserBody = Type.Object({
   disabled: Type.Optional(Type.Boolean()),
 });
 
+/** An account an admin creates (every sign-up mode; the only way in when sign-up is closed). */
+export const CreateAccountBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" }),
+  email: Type.String({ format: "email", maxLength: 254 }),
+  password: Type.Optional(
+    Type.String({
+      minLength: 8,
+      maxLength: 128,
+      description: "The initial password; without it one is generated and answered once",
+    }),
+  ),
+  role: Type.Optional(RoleSchema),
+});
+
+/** The answer to creating an account (the server's route schema spells it out for OpenAPI). */
+export interface CreatedAccount {
+  user: AdminUser;
+  /** The generated initial password, in this answer only; null when the admin chose one. */
+  password: string | null;
+}
+
 export const CreateInviteBody = Type.Object({
   email: Type.Optional(Type.String({ format: "email", maxLength: 254 })),
   role: Type.Optional(RoleSchema),

@@ -3,7 +3,9 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
+import { ACCOUNT_SCHEMAS } from "../contract/account.js";
 import { BootstrapSchema } from "../contract/bootstrap.js";
+import { InstanceSettingsSchema } from "../contract/instance-settings.js";
 import { OPERATOR_SCHEMAS } from "../contract/operators.js";
 import { PushSubscriptionSchema } from "../contract/push.js";
 import {
@@ -15,12 +17,14 @@ import {
   WidgetSchema,
 } from "../contract/resources.js";
 import { SHARING_SCHEMAS } from "../contract/sharing.js";
+import { profileRoutes } from "./account/routes.js";
 import { apiKeyBudget, apiKeys } from "./apikeys/keys.js";
 import { apiKeyRoutes } from "./apikeys/routes.js";
 import { ActorResolver } from "./auth/actors.js";
 import { createAuth } from "./auth/auth.js";
 import { authPlugin } from "./auth/plugin.js";
 import { authRoutes } from "./auth/routes.js";
+import { sessionAddresses } from "./auth/session-address.js";
 import { sessionRoutes } from "./auth/session-routes.js";
 import { SessionResolver } from "./auth/sessions.js";
 import { watchSso } from "./auth/sso.js";
@@ -43,6 +47,8 @@ import { loggerOptions } from "./http/logging.js";
 import { rateLimitPlugin } from "./http/rate-limit.js";
 import { securityHeaders, swaggerCsp } from "./http/security-headers.js";
 import { applyConnectionLimit, edgeServerOptions } from "./http/server-options.js";
+import { instanceSettingsRoutes } from "./instance-settings/routes.js";
+import { InstanceSettingsService } from "./instance-settings/service.js";
 import { alertScheduler, alertsPending, alertWorker } from "./jobs/alerts.js";
 import { Jobs } from "./jobs/jobs.js";
 import { openJobQueue } from "./jobs/queue.js";
@@ -136,6 +142,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const redis = config.redisUrl ? await openRedis(config.redisUrl, { enableAutoPipelining: true }) : null;
 
   const bus = await createBus(config, database);
+  const changes = new DashboardChanges();
+  // Read before anything is served (below); the address guard and sign-up read it from then on.
+  const instanceSettings = new InstanceSettingsService({
+    db: database.db,
+    bus,
+    config,
+    clock: deps.clock ?? Date.now,
+    changes,
+  });
   const cipher = createTokenCipher(config.tokenKey);
   const notifications = new NotificationService(
     redis ? createRedisNotificationStore(redis, config.redisPrefix) : createSqlNotificationStore(database.db),
@@ -144,16 +159,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const limiter = redis
     ? createRedisLimiter(redis, config.redisPrefix, deps.clock)
     : createMemoryLimiter(deps.clock);
-  const upstream = createUpstream(config.upstream, deps.clock);
+  const upstream = createUpstream(config.upstream, deps.clock, () => instanceSettings.allowList());
   const clock = deps.clock ?? Date.now;
   const auth = createAuth({
     config,
     db: database.db,
     cipher,
     oauthConfigs: providerOAuthConfigs(config, upstream.fetch),
-    signup: signupGate(database.db, config.access, clock),
-    // Every user has a settings row from the moment sign-up answers (DESIGN section 2).
-    onUserCreated: (userId) => ensureSettings(database.db, userId),
+    signup: signupGate(
+      database.db,
+      config.access,
+      clock,
+      async () => (await instanceSettings.fresh()).signupMode,
+    ),
+    // Every user has a settings row from the moment sign-up answers (DESIGN section 2), and a
+    // copy of the starting dashboard when admins chose one (never failing the sign-up).
+    onUserCreated: async (userId) => {
+      await ensureSettings(database.db, userId);
+      await instanceSettings.welcome(userId);
+    },
   });
   const sessions = new SessionResolver(database.db, config.authSecret, bus, config.sessionCacheTtlMs);
   sessions.start();
@@ -179,7 +203,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     sso,
     upstream,
     market: openMarket(config, redis, upstream),
-    changes: new DashboardChanges(),
+    changes,
+    instanceSettings,
     // `app` is built below; the queue opens later, from a request or once migrations are done.
     jobs: new Jobs(
       () => openJobQueue(database, app.log),
@@ -264,6 +289,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     enabled: config.rateLimitEnabled,
     everyRoute: [apiKeyBudget(config.access)],
   });
+  // Before any route: every answer that starts a session records the client's address.
+  await app.register(sessionAddresses, { db: database.db });
 
   for (const schema of [
     ProblemSchema,
@@ -274,8 +301,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     NotificationSchema,
     BootstrapSchema,
     PushSubscriptionSchema,
+    InstanceSettingsSchema,
     ...OPERATOR_SCHEMAS,
     ...SHARING_SCHEMAS,
+    ...ACCOUNT_SCHEMAS,
   ]) {
     app.addSchema(schema);
   }
@@ -318,8 +347,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   for (const routes of [
     accountRoutes,
     operatorRoutes,
+    instanceSettingsRoutes,
     apiKeyRoutes,
     sessionRoutes,
+    profileRoutes,
     bootstrapRoutes,
     dashboardRoutes,
     widgetRoutes,
@@ -349,6 +380,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
 
   await app.ready();
   await migrated;
+  await instanceSettings.start(app.log);
 
   let closed = false;
   const built: BuiltApp = {
@@ -362,6 +394,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       // A queue still starting is waited for, then stopped with the rest.
       await ctx.jobs.stop();
       sessions.stop();
+      instanceSettings.stop();
       sso.stop();
       limiter.close();
       await bus.close();

@@ -70,7 +70,8 @@ export interface UpstreamConfig {
   freshMs: Record<CacheKind, number>;
   /**
    * Hosts and networks a user-given URL (a feed) may reach although they are private, loopback or
-   * link-local (FETCH_ALLOW_PRIVATE: host names, IPs or CIDRs, comma-separated).
+   * link-local (FETCH_ALLOW_PRIVATE: host names, IPs or CIDRs, comma-separated). Empty when it is
+   * not set: the admin page's list applies (read it from ctx.instanceSettings).
    */
   allowPrivate: string[];
 }
@@ -124,7 +125,11 @@ export interface OidcConfig {
 
 /** Who may get in, and how (DESIGN sections 8, 9, 12). */
 export interface AccessConfig {
-  signupMode: SignupMode;
+  /**
+   * SIGNUP_MODE. Null when it is not set: the admin page's choice applies, else `invite`
+   * (read the effective mode from ctx.instanceSettings, never from here).
+   */
+  signupMode: SignupMode | null;
   /** false leaves single sign-on as the only way in. */
   passwordLogin: boolean;
   oidc: OidcConfig | null;
@@ -317,7 +322,10 @@ function accessConfig(env: Env): AccessConfig {
       "false needs single sign-on (OIDC_ISSUER), or nobody could sign in",
     );
   return {
-    signupMode: oneOf(env, "SIGNUP_MODE", ["invite", "open", "closed"] as const, "invite"),
+    signupMode:
+      str(env, "SIGNUP_MODE") === null
+        ? null
+        : oneOf(env, "SIGNUP_MODE", ["invite", "open", "closed"] as const, "invite"),
     passwordLogin,
     oidc,
     apiKeyPerMinute: int(env, "RATE_LIMIT_API_KEY_PER_MINUTE", 300, 1, 1_000_000),

@@ -11,6 +11,7 @@ import type { Database } from "./db/client.js";
 import type { Market } from "./exchange/market.js";
 import type { JsonBytes } from "./http/json-bytes.js";
 import type { ServerState } from "./http/lifecycle.js";
+import type { InstanceSettingsService } from "./instance-settings/service.js";
 import type { Jobs } from "./jobs/jobs.js";
 import type { NotificationService } from "./notifications/service.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
@@ -44,6 +45,8 @@ export interface AppContext {
   changes: DashboardChanges;
   /** The job queue every instance shares through the database (reminders, alerts, push). */
   jobs: Jobs;
+  /** The admin page's settings (sign-up mode, private networks, starting dashboard), on every instance. */
+  instanceSettings: InstanceSettingsService;
   /** Serving, draining or closing, and the warnings /readyz shows. */
   state: ServerState;
   /** Milliseconds now: version folding and upstream freshness read it; tests move it. */

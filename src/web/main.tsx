@@ -12,6 +12,7 @@ import "./styles/operators.css";
 import "./styles/sharing.css";
 import "./styles/live.css";
 import "./styles/look.css";
+import "./styles/profile.css";
 
 applyRememberedTheme();
 const root = document.getElementById("root");

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ProblemError } from "../../src/server/http/errors.js";
-import { createAddressGuard, isPublicAddress } from "../../src/server/upstream/address-guard.js";
+import {
+  type AllowList,
+  allowEntryProblem,
+  createAddressGuard,
+  isPublicAddress,
+  parseAllowList,
+} from "../../src/server/upstream/address-guard.js";
 import { createUpstream } from "../../src/server/upstream/upstream.js";
 import { FakeServer } from "../fakes/oauth-http.js";
 import { upstreamConfig } from "../support/config.js";
@@ -38,6 +44,49 @@ describe("address guard", () => {
       expect(() => guard.checkUrl(new URL("http://rss.lan/feed"))).not.toThrow();
       expect(() => guard.checkUrl(new URL("http://192.168.2.20/feed"))).toThrow(/FETCH_ALLOW_PRIVATE/);
       expect(() => guard.checkUrl(new URL("http://10.0.0.8/feed"))).toThrow(/private/);
+    } finally {
+      await guard.close();
+    }
+  });
+
+  it("takes only the entries it can read: host names, usual addresses and CIDR networks", () => {
+    for (const entry of [
+      "nas.lan",
+      " NAS.lan ",
+      "localhost",
+      "jellyfin.home.arpa.",
+      "10.0.0.7",
+      "fd00::1",
+      "192.168.1.0/24",
+      "fd00::/8",
+    ])
+      expect(allowEntryProblem(entry), entry).toBeNull();
+    for (const entry of [
+      "",
+      "  ",
+      "bad host",
+      "-x.lan",
+      "a..b",
+      "10",
+      "10.1",
+      "0x7f.1",
+      "192.168.1.0/33",
+      "nas.lan/24",
+      "[::1]",
+      "http://nas.lan",
+    ])
+      expect(allowEntryProblem(entry), entry).not.toBeNull();
+  });
+
+  it("reads a changing list at every check (the admin page's private networks)", async () => {
+    let allow: AllowList = parseAllowList([]);
+    const guard = createAddressGuard(() => allow, 1000);
+    try {
+      expect(() => guard.checkUrl(new URL("http://10.0.0.7/feed"))).toThrow(/private/);
+      allow = parseAllowList(["10.0.0.0/8"]);
+      expect(() => guard.checkUrl(new URL("http://10.0.0.7/feed"))).not.toThrow();
+      allow = parseAllowList([]);
+      expect(() => guard.checkUrl(new URL("http://10.0.0.7/feed"))).toThrow(/private/);
     } finally {
       await guard.close();
     }

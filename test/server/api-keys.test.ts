@@ -23,6 +23,8 @@ const SESSION_ONLY = [
   /^\/api\/sessions$/,
   /^\/api\/bootstrap$/,
   /^(PUT|DELETE) \/api\/accounts$/,
+  // Changing the password or the sign-in address needs a person (and their password).
+  /^\/api\/account\/(password|email)$/,
   // A push subscription belongs to the browser that made it; the test push is its settings button.
   /^\/api\/push\/subscriptions$/,
   /^POST \/api\/push\/test$/,

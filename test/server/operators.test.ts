@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
-import type { AccessConfig } from "../../src/server/config.js";
+import type { AccessConfig, SignupMode } from "../../src/server/config.js";
 import { TestClient, uniqueEmail } from "../support/client.js";
 import { testConfig } from "../support/config.js";
 import { type ModeEnv, type ModeName, prepareMode } from "../support/modes.js";
@@ -118,7 +118,7 @@ describe.each<ModeName>(["embedded", "postgres"])(
 
     /** Each mode against each kind of invite: what DESIGN section 8 decides. */
     const CASES = ["none", "valid", "used", "expired", "other-email"] as const;
-    const EXPECTED: Record<AccessConfig["signupMode"], Record<(typeof CASES)[number], number | string>> = {
+    const EXPECTED: Record<SignupMode, Record<(typeof CASES)[number], number | string>> = {
       invite: {
         none: "invite_required",
         valid: 200,

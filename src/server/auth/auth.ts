@@ -7,6 +7,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
 import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../contract/account-rules.js";
 import { API_KEY_PREFIX } from "../../contract/operators.js";
 import { isProvider, PROVIDERS } from "../../contract/providers.js";
 import type { Config } from "../config.js";
@@ -78,7 +79,12 @@ export function createAuth({ config, db, cipher, oauthConfigs, signup, onUserCre
         typeof withHashedSessionTokens
       >[0],
     ) as unknown as ReturnType<typeof drizzleAdapter>,
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: true,
+    },
     // Our own limiter (per address and per email, shared through Redis) guards sign-in and sign-up.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorCode } from "../../contract/errors.js";
 import type { Config } from "../config.js";
-import { badRequest, problemBody } from "../http/errors.js";
+import { badRequest, notFoundBecause, problemBody } from "../http/errors.js";
 import type { RateLimitRule } from "../http/rate-limit.js";
 import type { Auth } from "./auth.js";
 import { assertSameOrigin } from "./plugin.js";
@@ -17,6 +17,20 @@ const SESSION_ENDING = new Set([
   "/change-password",
   "/delete-user",
 ]);
+/** better-auth endpoints after which the user has no session left on the device that asked. */
+const SIGNING_OUT = new Set(["/sign-out", "/revoke-sessions"]);
+/** better-auth endpoints after which cached copies of the user (name, picture) are stale. */
+const USER_CHANGING = new Set(["/update-user"]);
+/**
+ * better-auth endpoints the API serves elsewhere, with the checks these lack: the current password
+ * for an email change, a per-user guessing budget, the picture's type and size.
+ */
+const SERVED_ELSEWHERE = new Map([
+  ["/change-password", "POST /api/account/password"],
+  ["/change-email", "POST /api/account/email"],
+]);
+/** Where better-auth would take a picture as given: only PUT /api/account/avatar checks one. */
+const NO_IMAGE = new Set(["/update-user", "/sign-up/email"]);
 const BRUTE_FORCE_TARGETS = new Set(["/sign-in/email", "/sign-up/email"]);
 /**
  * Endpoints that start a round trip through a provider's page. better-auth checks the origin of
@@ -120,12 +134,13 @@ export async function authRoutes(app: FastifyInstance, { config, auth, sessions 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, origin);
     const action = url.pathname.slice("/api/auth".length);
-    const endingFor = SESSION_ENDING.has(action)
-      ? await sessions.resolve({
-          cookie: request.headers.cookie,
-          authorization: request.headers.authorization,
-        })
-      : null;
+    const endingFor =
+      SESSION_ENDING.has(action) || USER_CHANGING.has(action)
+        ? await sessions.resolve({
+            cookie: request.headers.cookie,
+            authorization: request.headers.authorization,
+          })
+        : null;
 
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
@@ -141,7 +156,12 @@ export async function authRoutes(app: FastifyInstance, { config, auth, sessions 
       }),
     );
 
-    if (endingFor && response.ok) await sessions.revokeUser(endingFor.user.id);
+    if (endingFor && response.ok) {
+      const userId = endingFor.user.id;
+      if (SIGNING_OUT.has(action)) await sessions.signedOut(userId);
+      if (USER_CHANGING.has(action)) await sessions.forgetUser(userId);
+      else await sessions.revokeUser(userId);
+    }
 
     reply.code(response.status);
     response.headers.forEach((value, name) => {
@@ -163,7 +183,14 @@ export async function authRoutes(app: FastifyInstance, { config, auth, sessions 
     // better-auth judges its own requests; ours are the brute-force budget and who may start a flow.
     config: { access: "public", rateLimit: bruteForceLimits },
     preValidation: async (request) => {
-      if (request.method === "POST" && FLOW_STARTS.has(actionOf(request))) assertSameOrigin(request, origin);
+      const action = actionOf(request);
+      const elsewhere = SERVED_ELSEWHERE.get(action);
+      if (elsewhere) throw notFoundBecause(`Not served here: use ${elsewhere}`);
+      if (NO_IMAGE.has(action) && (request.body as { image?: unknown } | undefined)?.image !== undefined)
+        throw badRequest("The picture is set with PUT /api/account/avatar, which checks it", [
+          { path: "/image", message: "is not accepted here" },
+        ]);
+      if (request.method === "POST" && FLOW_STARTS.has(action)) assertSameOrigin(request, origin);
       await boundEmail(request);
     },
     handler: handle,

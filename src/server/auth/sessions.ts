@@ -1,5 +1,5 @@
 import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Role } from "../../contract/operators.js";
 import type { SessionUser } from "../../contract/session.js";
 import type { Db } from "../db/client.js";
@@ -53,8 +53,8 @@ export class SessionResolver {
   start() {
     this.bus
       .subscribe(REVOKE_CHANNEL, (message) => {
-        const userId = (message.data as { userId?: unknown })?.userId;
-        if (typeof userId === "string") this.revoked(userId);
+        const { userId, changed } = (message.data ?? {}) as { userId?: unknown; changed?: unknown };
+        if (typeof userId === "string") this.revoked(userId, changed !== true);
       })
       .then(
         (unsubscribe) => {
@@ -135,13 +135,33 @@ export class SessionResolver {
 
   /** Forget the user's cached sessions here and on every other instance. */
   async revokeUser(userId: string) {
-    this.revoked(userId);
+    this.revoked(userId, true);
     await this.bus.publish(REVOKE_CHANNEL, { event: "sessions.revoked", data: { userId } });
   }
 
-  private revoked(userId: string) {
+  /**
+   * The user's name, email or picture changed: cached copies are dropped everywhere, so /api/me
+   * says the new ones at once. Their sessions stay; open streams are not asked to re-check.
+   */
+  async forgetUser(userId: string) {
+    this.revoked(userId, false);
+    await this.bus.publish(REVOKE_CHANNEL, { event: "sessions.revoked", data: { userId, changed: true } });
+  }
+
+  /**
+   * A user signed out: the moment is kept as when they were last active, since the session that
+   * said so is gone (the admin's users table would otherwise show "Never" for them).
+   */
+  async signedOut(userId: string) {
+    await this.db
+      .update(user)
+      .set({ lastActiveAt: sql`greatest(${user.lastActiveAt}, ${new Date().toISOString()}::timestamptz)` })
+      .where(eq(user.id, userId));
+  }
+
+  private revoked(userId: string, ended: boolean) {
     for (const [key, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(key);
-    for (const listener of this.revokedListeners) listener(userId);
+    if (ended) for (const listener of this.revokedListeners) listener(userId);
   }
 
   /** The raw session token: a signed value (every cookie, some bearers) only if its signature holds. */
@@ -193,7 +213,7 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-function readCookie(header: string, name: string): string | null {
+export function readCookie(header: string, name: string): string | null {
   for (const part of header.split(";")) {
     const eqAt = part.indexOf("=");
     if (eqAt < 0) continue;

@@ -85,6 +85,9 @@ export const unsupportedVersion = (detail: string) => new ProblemError(400, "uns
 /** A user-given URL that points into the server's own network (src/server/upstream/address-guard.ts). */
 export const insufficientScope = (detail: string) => new ProblemError(403, "insufficient_scope", detail);
 export const lastAdmin = (detail: string) => new ProblemError(409, "last_admin", detail);
+/** An instance setting its environment variable sets: it wins, so the admin page cannot change it. */
+export const setByEnvironment = (detail: string, errors: Problem["errors"]) =>
+  new ProblemError(409, "set_by_environment", detail, { errors });
 export const addressNotAllowed = (detail: string) => new ProblemError(400, "address_not_allowed", detail);
 export const upstreamFailed = (detail: string) => new ProblemError(502, "upstream_failed", detail);
 /** 502, not 401: a 401 would read as our own session ending, while only the provider link is dead. */

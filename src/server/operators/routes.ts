@@ -1,7 +1,10 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
+import { APIError } from "better-auth/api";
 import {
   AdminUserSchema,
+  CreateAccountBody,
   CreatedInviteSchema,
   CreateInviteBody,
   InstanceSchema,
@@ -11,12 +14,36 @@ import {
 } from "../../contract/operators.js";
 import type { AppContext } from "../context.js";
 import { user } from "../db/schema.js";
-import { badRequest, notFound } from "../http/errors.js";
+import { badRequest, found, notFound, ProblemError } from "../http/errors.js";
 import type { RateLimitRule } from "../http/rate-limit.js";
 import { errorResponses, IdQuery } from "../http/schemas.js";
 import { meOf, type UserActor } from "../policies/actor.js";
 import { createInvite, lookUpInvite, openInvites, revokeInvite } from "./invites.js";
-import { deleteUser, listUsers, updateUser } from "./users.js";
+import { deleteUser, getUser, listUsers, updateUser } from "./users.js";
+
+/** A generated initial password: 18 random bytes, 24 characters, nothing to guess. */
+const generatedPassword = () => randomBytes(18).toString("base64url");
+
+/** better-auth's refusals of an account an admin creates, as our problems. */
+function accountRefusal(error: unknown): ProblemError | null {
+  if (!(error instanceof APIError)) return null;
+  const code = (error.body as { code?: unknown } | undefined)?.code;
+  if (code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL")
+    return new ProblemError(409, "email_taken", "An account with this email address already exists");
+  if (code === "INVALID_EMAIL")
+    return badRequest("The email address is not valid", [{ path: "/email", message: "is not valid" }]);
+  if (code === "PASSWORD_TOO_LONG" || code === "PASSWORD_TOO_SHORT")
+    return badRequest("The password must be 8 to 128 characters", [
+      { path: "/password", message: "must be 8 to 128 characters" },
+    ]);
+  return null;
+}
+
+/** PostgreSQL 23505: the same email created twice at once; the unique index let one through. */
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
 
 const UserIdQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const InviteTokenQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -60,8 +87,11 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
       },
     },
     async () => {
-      const { signupMode, passwordLogin, oidc } = ctx.config.access;
-      const hasUsers = (await db.$count(user)) > 0;
+      const { passwordLogin, oidc } = ctx.config.access;
+      const [hasUsers, { signupMode }] = await Promise.all([
+        db.$count(user).then((count) => count > 0),
+        ctx.instanceSettings.current(),
+      ]);
       return {
         signupMode,
         passwordLogin,
@@ -116,6 +146,48 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
       },
     },
     async () => listUsers(db),
+  );
+
+  app.post(
+    "/api/admin/users",
+    {
+      config: admin,
+      schema: {
+        tags: ["Administration"],
+        summary: "Create an account (in every sign-up mode; the way in when sign-up is closed)",
+        description:
+          "Without `password`, one is generated and answered once in `password`; with one, `password` is null (the admin knows it). The address is taken as the admin's word (as an invite bound to it is), so single sign-on may later link to it. An address that has an account is 409 `email_taken`.",
+        body: CreateAccountBody,
+        response: {
+          201: Type.Object({
+            user: Type.Ref(AdminUserSchema),
+            password: Type.Union([Type.String(), Type.Null()], {
+              description: "The generated initial password, in this answer only",
+            }),
+          }),
+          ...errorResponses(403, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, role = "member" } = request.body;
+      const generated = request.body.password === undefined ? generatedPassword() : null;
+      let id: string;
+      try {
+        // The admin plugin's own endpoint, called by the server (closed to HTTP in auth.ts): it
+        // hashes the password as sign-up does and runs the same hooks (settings row, starting dashboard).
+        const created = await ctx.auth.api.createUser({
+          body: { name: name.trim(), email, password: request.body.password ?? generated!, role },
+        });
+        id = created.user.id;
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new ProblemError(409, "email_taken", "An account with this email address already exists");
+        throw accountRefusal(error) ?? error;
+      }
+      const account = found(await getUser(db, id), "Created user");
+      return reply.code(201).send({ user: account, password: generated });
+    },
   );
 
   app.put(

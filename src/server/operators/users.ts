@@ -57,6 +57,11 @@ export async function listUsers(db: Db): Promise<AdminUser[]> {
   return rows.map(present);
 }
 
+export async function getUser(db: Db, id: string): Promise<AdminUser | null> {
+  const rows = await db.select(columns).from(user).where(eq(user.id, id)).limit(1);
+  return rows[0] ? present(rows[0]) : null;
+}
+
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 async function lockAdmins(tx: Tx) {

@@ -14,7 +14,6 @@ import { notFound } from "../http/errors.js";
 import type { RateLimitRule } from "../http/rate-limit.js";
 import { errorResponses } from "../http/schemas.js";
 import type { SessionActor } from "../policies/actor.js";
-import { parseAllowList } from "../upstream/address-guard.js";
 import { enqueuePushes } from "./deliver.js";
 import type { PushService } from "./service.js";
 import {
@@ -40,7 +39,6 @@ const testPushBudget = (config: Config): RateLimitRule => ({
 
 export const pushRoutes: FastifyPluginAsyncTypebox<AppContext & { push: PushService }> = async (app, ctx) => {
   const { database, push } = ctx;
-  const allowPrivate = parseAllowList(ctx.config.upstream.allowPrivate);
   const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
     database.db.transaction((transaction) => work(transaction as unknown as Db));
 
@@ -86,7 +84,12 @@ export const pushRoutes: FastifyPluginAsyncTypebox<AppContext & { push: PushServ
       },
     },
     async (request, reply) => {
-      checkSubscription(request.body, ctx.config.push.allowInsecureEndpoints, allowPrivate);
+      checkSubscription(
+        request.body,
+        ctx.config.push.allowInsecureEndpoints,
+        // The list as it stands (the admin page may change it), as the delivery's guard reads it.
+        ctx.instanceSettings.allowList(),
+      );
       const agent = request.headers["user-agent"];
       const { created, row } = await inTransaction((tx) =>
         saveSubscription(

@@ -152,11 +152,11 @@ export const sharingRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
         tags: sharingTags,
         summary: "The people and groups the caller can share with",
         description:
-          "Every user of the instance and every group. When anyone may sign up (`SIGNUP_MODE=open`), only the caller's own groups and no users: share with people by email instead.",
+          "Every user of the instance and every group. When anyone may sign up (sign-up mode `open`), only the caller's own groups and no users: share with people by email instead.",
         response: { 200: Type.Ref(DirectorySchema), ...errorResponses() },
       },
     },
-    async (request) => directoryFor(db, request.user.id, ctx.config.access.signupMode),
+    async (request) => directoryFor(db, request.user.id, (await ctx.instanceSettings.current()).signupMode),
   );
 
   app.get(

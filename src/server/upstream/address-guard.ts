@@ -9,8 +9,8 @@ import { addressNotAllowed } from "../http/errors.js";
  * from config, see fetch.ts) must not reach the server's own network: the
  * metadata service at 169.254.169.254, the router's admin page, the database on localhost. Only
  * globally routable unicast addresses pass, unless the operator's allow-list names the host or
- * its network (`FETCH_ALLOW_PRIVATE`, e.g. `rss.lan,192.168.1.0/24`), since a self-hoster's
- * feeds often live at home.
+ * its network (`FETCH_ALLOW_PRIVATE`, e.g. `rss.lan,192.168.1.0/24`, or the admin page's private
+ * networks), since a self-hoster's feeds often live at home.
  */
 export interface AddressGuard {
   /** Throws 400 `address_not_allowed` when the URL's host is an address the guard refuses. */
@@ -27,9 +27,33 @@ export type GuardedInit = Omit<NonNullable<Parameters<typeof Undici.fetch>[1]>, 
 
 type Network = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
-interface AllowList {
+export interface AllowList {
   hosts: Set<string>;
   networks: Network[];
+}
+
+/**
+ * Why an allow-list entry would not work, or null when it is a host name, an IP address or a CIDR
+ * network (entries are trimmed and lower-cased first, as parseAllowList reads them).
+ */
+export function allowEntryProblem(raw: string): string | null {
+  const entry = raw.trim().toLowerCase();
+  if (!entry) return "must not be empty";
+  // Only the usual spellings of addresses: ipaddr.js also reads "10" or "0x7f.1" as IPv4, which
+  // nobody means in an allow list.
+  const address = (text: string) => ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
+  if (entry.includes("/"))
+    return address(entry.slice(0, entry.indexOf("/"))) && ipaddr.isValidCIDR(entry)
+      ? null
+      : "is not a network in CIDR notation (like 192.168.1.0/24)";
+  if (address(entry)) return null;
+  // A host name: letters, digits and hyphens in dot-separated labels of at most 63.
+  const labels = entry.replace(/\.$/, "").split(".");
+  const hostName = labels.every((label) => /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/.test(label));
+  // A last label of digits only is no top-level name: "10.0.1" or "0x7f.1" is a mistyped address.
+  return hostName && !/^\d+$/.test(labels.at(-1)!)
+    ? null
+    : "is not a host name, an IP address or a CIDR network";
 }
 
 /** Entries are host names (matched exactly, case-insensitively) or CIDR networks / single IPs. */
@@ -67,11 +91,19 @@ function allowedAddress(ip: string, allow: AllowList): boolean {
 
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, "").toLowerCase();
 
-export function createAddressGuard(allowEntries: readonly string[], connectTimeoutMs: number): AddressGuard {
-  const allow = parseAllowList(allowEntries);
+/**
+ * `allowed`: the entries, or the list as it stands now (the admin page changes it while the server
+ * runs, instance settings), read at each check and each connection.
+ */
+export function createAddressGuard(
+  allowed: readonly string[] | (() => AllowList),
+  connectTimeoutMs: number,
+): AddressGuard {
+  const fixed = typeof allowed === "function" ? null : parseAllowList(allowed);
+  const current = typeof allowed === "function" ? allowed : () => fixed!;
   const refused = (host: string) =>
     addressNotAllowed(
-      `${host} is a private, loopback or link-local address; the server does not fetch those unless FETCH_ALLOW_PRIVATE names it`,
+      `${host} is a private, loopback or link-local address; the server does not fetch those unless an admin allows it (Administration, private networks, or FETCH_ALLOW_PRIVATE)`,
     );
 
   // Resolution and the check happen in the connection itself, so a name that resolves to a
@@ -84,6 +116,7 @@ export function createAddressGuard(allowEntries: readonly string[], connectTimeo
     dnsLookup(hostname, { all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const host = hostname.toLowerCase();
+      const allow = current();
       const usable = allow.hosts.has(host)
         ? addresses
         : addresses.filter((a) => allowedAddress(a.address, allow));
@@ -112,6 +145,7 @@ export function createAddressGuard(allowEntries: readonly string[], connectTimeo
     },
     checkUrl(url) {
       const host = bare(url.hostname);
+      const allow = current();
       if (allow.hosts.has(host)) return;
       // An address written in the URL is never looked up, so it is judged here.
       if (isIP(host) && !allowedAddress(host, allow)) throw refused(host);

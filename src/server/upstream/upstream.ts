@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { setMaxListeners } from "node:events";
 import type { CacheKind, UpstreamConfig } from "../config.js";
 import { ProblemError } from "../http/errors.js";
-import { createAddressGuard } from "./address-guard.js";
+import { type AllowList, createAddressGuard } from "./address-guard.js";
 import { type CacheRule, type Clock, UpstreamCache } from "./cache.js";
 import { createUpstreamFetch, type UpstreamFetch } from "./fetch.js";
 
@@ -60,12 +60,20 @@ export interface Upstream {
   close(): void;
 }
 
-export function createUpstream(config: UpstreamConfig, now: Clock = Date.now): Upstream {
+/**
+ * `allowList`: the private hosts and networks user-given URLs may reach as they stand now (instance
+ * settings: the admin page or FETCH_ALLOW_PRIVATE); without it, config's FETCH_ALLOW_PRIVATE list.
+ */
+export function createUpstream(
+  config: UpstreamConfig,
+  now: Clock = Date.now,
+  allowList?: () => AllowList,
+): Upstream {
   const controller = new AbortController();
   // Every request waiting on an upstream listens for shutdown; that many is expected.
   setMaxListeners(0, controller.signal);
   const cache = new UpstreamCache(now);
-  const guard = createAddressGuard(config.allowPrivate, config.timeoutMs);
+  const guard = createAddressGuard(allowList ?? config.allowPrivate, config.timeoutMs);
   const observing = new AsyncLocalStorage<Omit<Observed<unknown>, "value">>();
   const rules = new Map<string, { policy: CachePolicy; rule: CacheRule }>();
   const ruleOf = (policy: CachePolicy): CacheRule => {

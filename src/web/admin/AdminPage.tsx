@@ -4,23 +4,41 @@ import { Link } from "react-router";
 import { useInstance, useMe } from "../lib/operators-queries";
 import { Icon } from "../ui/icons";
 import { QueryError, Skeleton } from "../ui/States";
+import { CreateAccountForm } from "./CreateAccountForm";
 import { GroupsPanel } from "./GroupsPanel";
+import { InstanceSettingsPanel } from "./InstanceSettingsPanel";
 import { InvitesPanel } from "./InvitesPanel";
-import { SignupModeNote } from "./SignupModeNote";
 import { UsersTable } from "./UsersTable";
 
+/** How invites fit the sign-up mode: while sign-up is closed they let nobody in, so none are offered. */
 function InviteModeHint() {
   const { t } = useTranslation();
   const mode = useInstance().data?.signupMode;
-  if (mode === "closed") return <p className="muted">{t("admin.invites.hint.closed")}</p>;
+  if (mode === "closed")
+    return (
+      <p className="admin-note" role="note">
+        {t("admin.invites.hint.closed")}
+      </p>
+    );
   if (mode === "open") return <p className="muted">{t("admin.invites.hint.open")}</p>;
   return <p className="muted">{t("admin.invites.hint.invite")}</p>;
 }
 
-/** /admin: the people on this instance, invites, and how sign-up works. Admins only. */
+function CreateAccountHint() {
+  const { t } = useTranslation();
+  const mode = useInstance().data?.signupMode;
+  return (
+    <p className="muted">
+      {mode === "closed" ? t("admin.create.hint.closed") : t("admin.create.hint.other")}
+    </p>
+  );
+}
+
+/** /admin: how people get in and the instance's settings, the people, invites, groups. Admins only. */
 export default function AdminPage() {
   const { t } = useTranslation();
   const me = useMe();
+  const closed = useInstance().data?.signupMode === "closed";
   const pageTitle = t("admin.documentTitle");
   useEffect(() => {
     document.title = pageTitle;
@@ -62,22 +80,27 @@ export default function AdminPage() {
         <h1>{t("admin.title")}</h1>
         <p className="muted">{t("admin.intro")}</p>
       </header>
+      <section className="admin-section" aria-labelledby="admin-signup">
+        <h2 id="admin-signup">{t("admin.signup.title")}</h2>
+        <InstanceSettingsPanel />
+      </section>
       <section className="admin-section" aria-labelledby="admin-users">
         <h2 id="admin-users">{t("admin.users.title")}</h2>
         <UsersTable />
       </section>
-      <section className="admin-section" aria-labelledby="admin-groups">
-        <h2 id="admin-groups">{t("admin.groups.title")}</h2>
-        <GroupsPanel />
+      <section className="admin-section" aria-labelledby="admin-create">
+        <h2 id="admin-create">{t("admin.create.title")}</h2>
+        <CreateAccountHint />
+        <CreateAccountForm />
       </section>
       <section className="admin-section" aria-labelledby="admin-invites">
         <h2 id="admin-invites">{t("admin.invites.title")}</h2>
         <InviteModeHint />
-        <InvitesPanel />
+        <InvitesPanel canInvite={!closed} />
       </section>
-      <section className="admin-section" aria-labelledby="admin-signup">
-        <h2 id="admin-signup">{t("admin.signup.title")}</h2>
-        <SignupModeNote />
+      <section className="admin-section" aria-labelledby="admin-groups">
+        <h2 id="admin-groups">{t("admin.groups.title")}</h2>
+        <GroupsPanel />
       </section>
     </div>
   );

@@ -41,8 +41,8 @@ function CreatedInviteBox({ invite, onDone }: { invite: CreatedInvite; onDone():
   );
 }
 
-/** Invites: create one (link shown once), the open ones, revoke. */
-export function InvitesPanel() {
+/** Invites: create one (link shown once; not while sign-up is closed), the open ones, revoke. */
+export function InvitesPanel({ canInvite = true }: { canInvite?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const client = useQueryClient();
@@ -75,7 +75,7 @@ export function InvitesPanel() {
       {created ? (
         <CreatedInviteBox invite={created} onDone={() => setCreated(null)} />
       ) : (
-        <InviteForm onCreated={onCreated} />
+        canInvite && <InviteForm onCreated={onCreated} />
       )}
       <h3 className="section-title">{t("admin.invites.open")}</h3>
       <QueryList

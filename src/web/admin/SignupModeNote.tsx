@@ -1,25 +1,8 @@
 import { Trans, useTranslation } from "react-i18next";
-import type { InstanceInfo, SignupMode } from "../lib/operators-api";
+import type { InstanceInfo } from "../lib/operators-api";
 import { useInstance } from "../lib/operators-queries";
-import { Skeleton } from "../ui/States";
 
-const code = { code: <code /> };
 const strong = { strong: <strong />, code: <code /> };
-
-function ModeText({ mode }: { mode: SignupMode }) {
-  const { t } = useTranslation();
-  const [name, sentence] =
-    mode === "open"
-      ? [t("admin.signup.modes.open.name"), t("admin.signup.modes.open.sentence")]
-      : mode === "closed"
-        ? [t("admin.signup.modes.closed.name"), t("admin.signup.modes.closed.sentence")]
-        : [t("admin.signup.modes.invite.name"), t("admin.signup.modes.invite.sentence")];
-  return (
-    <p>
-      <strong>{t("admin.signup.label")}</strong> <span className="status-pill is-on">{name}</span> {sentence}
-    </p>
-  );
-}
 
 function SsoLine({ sso }: { sso: InstanceInfo["sso"] }) {
   const { t } = useTranslation();
@@ -39,19 +22,15 @@ function SsoLine({ sso }: { sso: InstanceInfo["sso"] }) {
   );
 }
 
-/** How people get in: the sign-up mode, and how to change it (the server's environment). */
-export function SignupModeNote() {
-  const { t } = useTranslation();
-  const instance = useInstance();
-  if (instance.isPending) return <Skeleton height={60} width="100%" />;
-  const info = instance.data;
-  if (!info) return <p className="muted">{t("admin.signup.unknown")}</p>;
+/**
+ * The other ways in, which only the server's environment sets: single sign-on and whether
+ * passwords are on (the sign-up mode is an instance setting, InstanceSettingsPanel).
+ */
+export function SignInMethods() {
+  const info = useInstance().data;
+  if (!info) return null;
   return (
-    <div className="signup-mode" data-signup-mode={info.signupMode}>
-      <ModeText mode={info.signupMode} />
-      <p className="muted">
-        <Trans i18nKey="admin.signup.howToChange" components={code} />
-      </p>
+    <div className="signin-methods">
       <SsoLine sso={info.sso} />
       {!info.passwordLogin && (
         <p>

@@ -11,7 +11,7 @@ import { Field, FormError, TextField } from "../ui/fields";
 import { Skeleton } from "../ui/States";
 import { Logo } from "./Logo";
 import { SsoButton } from "./SsoButton";
-import { offersSignup, signinErrorMessage, signupRefusal, signupView } from "./signup-rules";
+import { type SignupOffer, signinErrorMessage, signupOffer, signupRefusal, signupView } from "./signup-rules";
 
 type Mode = "signin" | "signup";
 /** GET /api/invites/lookup: whether the link can still be used, and the address it admits. */
@@ -125,6 +125,37 @@ function SignupBlocked({
   );
 }
 
+/**
+ * The foot of the card: the way to the other page, or, on the sign-in page where sign-up would
+ * turn a newcomer away, how they get an account instead.
+ */
+function SwitchLine({
+  signup,
+  offer,
+  invite,
+}: {
+  signup: boolean;
+  offer: SignupOffer;
+  invite: string | null;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (!signup && offer === "invite_only")
+    return <p className="auth-switch auth-offer">{t("auth.offer.inviteOnly")}</p>;
+  if (!signup && offer === "closed")
+    return <p className="auth-switch auth-offer">{t("auth.offer.closed")}</p>;
+  if (!signup && offer === "none") return null;
+  const target = signup ? "/signin" : invite ? `/signup?invite=${encodeURIComponent(invite)}` : "/signup";
+  return (
+    <p className="auth-switch">
+      {signup ? t("auth.haveAccount") : t("auth.newHere")}{" "}
+      <Link to={target} state={location.state}>
+        {signup ? t("auth.signIn") : t("auth.createAnAccount")}
+      </Link>
+    </p>
+  );
+}
+
 function Heading({
   signup,
   instance,
@@ -147,7 +178,13 @@ function Heading({
     return (
       <>
         <h1>{invite ? t("auth.heading.joinTitle") : t("auth.heading.signupTitle")}</h1>
-        <p className="muted">{invite ? t("auth.heading.joinText") : t("auth.heading.signupText")}</p>
+        <p className="muted">
+          {invite
+            ? t("auth.heading.joinText")
+            : instance?.signupMode === "open"
+              ? t("auth.heading.openText")
+              : t("auth.heading.signupText")}
+        </p>
       </>
     );
   return (
@@ -238,8 +275,9 @@ export function AuthPage({ mode }: { mode: Mode }) {
     signup && instance?.signupMode === "invite" && instance.hasUsers ? inviteProblem(lookup.data) : null;
   const view = formView === "form" && unusable ? "invite_required" : formView;
   const loading = instanceQuery.isPending || (signup && invite !== null && lookup.isPending);
-  // Nobody to sign in as on a fresh instance; otherwise "Create an account" only where it can work.
-  const switchLink = signup ? instance?.hasUsers !== false : offersSignup(instance);
+  // Nobody to sign in as on a fresh instance; "Create an account" only where the form would take them.
+  const offer = signupOffer(instance, invite);
+  const switchLine = signup ? instance?.hasUsers !== false : true;
   return (
     <main className="auth-page">
       <div className="auth-card">
@@ -348,14 +386,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
             )}
           </>
         )}
-        {switchLink && !loading && (
-          <p className="auth-switch">
-            {signup ? t("auth.haveAccount") : t("auth.newHere")}{" "}
-            <Link to={signup ? "/signin" : "/signup"} state={location.state}>
-              {signup ? t("auth.signIn") : t("auth.createAnAccount")}
-            </Link>
-          </p>
-        )}
+        {switchLine && !loading && <SwitchLine signup={signup} offer={offer} invite={invite} />}
       </div>
     </main>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useMatch } from "react-router";
 import type { Dashboard } from "../../contract/resources";
 import { api, type SessionUser } from "../lib/api";
-import { useIsAdmin } from "../lib/operators-queries";
+import { useIsAdmin, useMe } from "../lib/operators-queries";
 import { sortDashboards, useDashboards } from "../lib/queries";
 import { Icon, IconButton } from "../ui/icons";
 import { MenuItem, Popover, PopoverTrigger } from "../ui/Popover";
@@ -14,6 +14,7 @@ import { BrandLink } from "./Logo";
 import { NotificationBell } from "./NotificationBell";
 import { HistoryDialog, ImportDialog, useDuplicate } from "./PortabilityDialogs";
 import { useSettingsRoute } from "./settings-route";
+import { UserAvatar } from "./UserAvatar";
 import { useSignOut } from "./use-sign-out";
 
 // The settings dialog is not needed to show a dashboard, so it loads on first open.
@@ -221,12 +222,8 @@ function UserMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const settings = useSettingsRoute();
   const isAdmin = useIsAdmin();
-  const initials = (user.name || user.email)
-    .split(/\s+/)
-    .map((part) => Array.from(part)[0] ?? "")
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
+  // The picture comes with /api/me (the bootstrap answer), not with the session.
+  const image = useMe().data?.image;
   const menuAction = closingMenu(setOpen);
 
   const signOut = useSignOut();
@@ -239,7 +236,7 @@ function UserMenu({ user }: { user: SessionUser }) {
         label={t("header.account", { name: user.name })}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="avatar" aria-hidden="true" data-initials={initials} />
+        <UserAvatar name={user.name || user.email} image={image} />
       </PopoverTrigger>
       <Popover open={open} onClose={() => setOpen(false)} label={t("header.accountMenu")}>
         <div className="user-card">
@@ -300,7 +297,7 @@ export function Header({ user, onOpenPalette }: { user: SessionUser; onOpenPalet
       <UserMenu user={user} />
       {settings.tab && (
         <Suspense fallback={null}>
-          <SettingsDialog user={user} tab={settings.tab} onTab={settings.open} onClose={settings.close} />
+          <SettingsDialog tab={settings.tab} onTab={settings.open} onClose={settings.close} />
         </Suspense>
       )}
     </header>

@@ -27,9 +27,11 @@ export function hueOf(userId: string): number {
 }
 
 function Avatar({ person }: { person: Presence }) {
-  const [broken, setBroken] = useState(false);
-  if (person.image && !broken)
-    return <img className="presence-avatar" src={person.image} alt="" onError={() => setBroken(true)} />;
+  // The picture that failed, so a new one (changed in Settings › Profile) is tried again.
+  const [broken, setBroken] = useState<string | null>(null);
+  const image = person.image;
+  if (image && broken !== image)
+    return <img className="presence-avatar" src={image} alt="" onError={() => setBroken(image)} />;
   return (
     <span
       className="presence-avatar"

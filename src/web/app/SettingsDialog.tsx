@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PROVIDER_LABELS, PROVIDERS, type Provider } from "../../contract/providers";
 import { browserLanguage, LANGUAGES, languageName } from "../i18n/i18n";
-import { api, describeError, type ProviderStatus, type SessionInfo, type SessionUser } from "../lib/api";
+import { api, describeError, type ProviderStatus } from "../lib/api";
 import { connectUrl, refreshProvider } from "../lib/providers";
 import { keys, useAppSettings, useUpdateSettings } from "../lib/queries";
 import { ApiKeysTab } from "../settings/ApiKeysTab";
+import { ProfileTab } from "../settings/ProfileTab";
 import { RemindersTab } from "../settings/RemindersTab";
 import { SessionsTab } from "../settings/SessionsTab";
 import { Dialog } from "../ui/Dialog";
-import { Field, FormActions, TextField, TimeZoneSelect } from "../ui/fields";
+import { Field, TimeZoneSelect } from "../ui/fields";
 import { QueryError, Skeleton } from "../ui/States";
 import { useToasts } from "../ui/Toasts";
 import { SETTINGS_TABS, type SettingsTab as Tab } from "./settings-route";
@@ -65,55 +65,6 @@ function General() {
         )}
       </Field>
     </div>
-  );
-}
-
-function Profile({ user }: { user: SessionUser }) {
-  const { t } = useTranslation();
-  const client = useQueryClient();
-  const toasts = useToasts();
-  const [name, setName] = useState(user.name);
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (value: string) => api.auth.updateUser({ name: value }),
-    onSuccess: (_result, value) => {
-      client.setQueryData<SessionInfo | null>(keys.session, (s) =>
-        s ? { ...s, user: { ...s.user, name: value } } : s,
-      );
-      toasts.show({ tone: "success", message: t("settings.profile.saved") });
-    },
-    onError: (e) => setError(describeError(e)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError(t("settings.profile.nameRequired"));
-      return;
-    }
-    setError(null);
-    save.mutate(name.trim());
-  };
-  return (
-    <form className="settings-section" onSubmit={submit}>
-      <TextField
-        label={t("common.name")}
-        error={error}
-        value={name}
-        maxLength={100}
-        autoComplete="name"
-        onChange={(value) => {
-          setName(value);
-          setError(null);
-        }}
-      />
-      <Field label={t("auth.email")}>{(id) => <input id={id} value={user.email} readOnly disabled />}</Field>
-      <FormActions
-        label={t("settings.profile.save")}
-        busyLabel={t("common.saving")}
-        busy={save.isPending}
-        disabled={name.trim() === user.name}
-      />
-    </form>
   );
 }
 
@@ -221,12 +172,10 @@ function Connections() {
 }
 
 export default function SettingsDialog({
-  user,
   tab,
   onTab,
   onClose,
 }: {
-  user: SessionUser;
   /** The tab in the URL. */
   tab: Tab;
   onTab(tab: Tab): void;
@@ -266,7 +215,7 @@ export default function SettingsDialog({
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === "general" && <General />}
         {tab === "reminders" && <RemindersTab />}
-        {tab === "profile" && <Profile user={user} />}
+        {tab === "profile" && <ProfileTab />}
         {tab === "connections" && <Connections />}
         {tab === "keys" && <ApiKeysTab />}
         {tab === "sessions" && <SessionsTab />}

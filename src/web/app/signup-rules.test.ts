@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { InstanceInfo } from "../lib/operators-api";
-import { offersSignup, signinErrorMessage, signupRefusal, signupView } from "./signup-rules";
+import { signinErrorMessage, signupOffer, signupRefusal, signupView } from "./signup-rules";
 
 const base: InstanceInfo = { signupMode: "invite", passwordLogin: true, sso: null, hasUsers: true };
 const with_ = (patch: Partial<InstanceInfo>): InstanceInfo => ({ ...base, ...patch });
@@ -31,13 +31,22 @@ describe("signupView", () => {
   });
 });
 
-describe("offersSignup", () => {
-  it("hides the link only where nobody could sign up with a password", () => {
-    expect(offersSignup(base)).toBe(true);
-    expect(offersSignup(with_({ signupMode: "closed" }))).toBe(false);
-    expect(offersSignup(with_({ signupMode: "closed", hasUsers: false }))).toBe(true);
-    expect(offersSignup(with_({ passwordLogin: false }))).toBe(false);
-    expect(offersSignup(undefined)).toBe(true);
+describe("signupOffer", () => {
+  it("offers the sign-up link only where the form would take the person", () => {
+    expect(signupOffer(with_({ signupMode: "open" }), null)).toBe("link");
+    expect(signupOffer(with_({ hasUsers: false }), null)).toBe("link");
+    expect(signupOffer(with_({ signupMode: "closed", hasUsers: false }), null)).toBe("link");
+    expect(signupOffer(undefined, null)).toBe("link");
+    // An invite in the address opens the way; without one, the page says how to get one.
+    expect(signupOffer(base, "tok")).toBe("link");
+    expect(signupOffer(base, null)).toBe("invite_only");
+  });
+
+  it("says how accounts come about where there is no link to follow", () => {
+    expect(signupOffer(with_({ signupMode: "closed" }), null)).toBe("closed");
+    expect(signupOffer(with_({ signupMode: "closed" }), "tok")).toBe("closed");
+    expect(signupOffer(with_({ passwordLogin: false }), null)).toBe("none");
+    expect(signupOffer(with_({ passwordLogin: false, signupMode: "open" }), "tok")).toBe("none");
   });
 });
 

@@ -17,11 +17,19 @@ export function signupView(instance: InstanceInfo | null | undefined, invite: st
   return invite ? "form" : "invite_required";
 }
 
-/** Whether the sign-in page offers "Create an account". */
-export function offersSignup(instance: InstanceInfo | null | undefined): boolean {
-  if (!instance) return true;
-  if (!instance.passwordLogin) return false;
-  return !instance.hasUsers || instance.signupMode !== "closed";
+/**
+ * What the sign-in page says to someone new: `link` offers "Create an account" (where the form
+ * would take them); `invite_only` and `closed` say how an account comes about instead, so nobody
+ * follows a link to a page that turns them away; `none` says nothing (single sign-on only).
+ */
+export type SignupOffer = "link" | "invite_only" | "closed" | "none";
+
+export function signupOffer(instance: InstanceInfo | null | undefined, invite: string | null): SignupOffer {
+  if (!instance) return "link";
+  if (!instance.passwordLogin) return "none";
+  if (!instance.hasUsers || instance.signupMode === "open") return "link";
+  if (instance.signupMode === "closed") return "closed";
+  return invite ? "link" : "invite_only";
 }
 
 /**

@@ -133,7 +133,7 @@ export function SessionsTab() {
           />
         ))}
       </ul>
-      <div className="dialog-actions start">
+      <div className="dialog-actions start sessions-actions">
         <button
           type="button"
           className="button"

@@ -23,7 +23,7 @@ export interface Probe {
 export const isServing = (status: number) => status < 400 || status === 401 || status === 403;
 
 const NOT_ALLOWED =
-  "The server does not check private, loopback or link-local addresses unless its administrator lists them in FETCH_ALLOW_PRIVATE";
+  "The server does not check private, loopback or link-local addresses unless an admin allows them (Administration, private networks, or FETCH_ALLOW_PRIVATE)";
 
 /**
  * One check: HEAD through the upstream layer as a user-given URL (the address guard, every

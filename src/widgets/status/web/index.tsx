@@ -1,6 +1,9 @@
 import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useLocale } from "../../../web/i18n/use-locale";
 import type { StatusTargetResult } from "../../../web/lib/data-api";
+import { type InstanceSettings, useInstanceSettings } from "../../../web/lib/instance-settings-api";
+import { useIsAdmin } from "../../../web/lib/operators-queries";
 import { useNow } from "../../../web/lib/use-now";
 import { Icon, type IconName } from "../../../web/ui/icons";
 import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
@@ -62,6 +65,45 @@ function TargetRow({ target, now }: { target: StatusTargetResult; now: number })
   );
 }
 
+const EXAMPLE = "nas.lan, 192.168.1.0/24";
+
+/** Where an admin allows the address (the admin page, or the server's environment when it sets the list). */
+function AdminHint({ settings }: { settings: InstanceSettings["privateNetworks"] }) {
+  if (!settings.editable)
+    return (
+      <Trans
+        i18nKey="widgets.status.privateHintEnvironment"
+        values={{ setting: settings.variable, example: EXAMPLE }}
+        components={{ code: <code /> }}
+      />
+    );
+  return (
+    <Trans
+      i18nKey="widgets.status.privateHintAdmin"
+      values={{ example: EXAMPLE }}
+      components={{ code: <code />, settings: <Link to="/admin#admin-private-networks" /> }}
+    />
+  );
+}
+
+/**
+ * Why a private address is not checked, and who can change that: above the list, where it is seen
+ * however many addresses there are. An admin is told where, once the settings say which place it is.
+ */
+function PrivateHint() {
+  const { t } = useTranslation();
+  const admin = useIsAdmin();
+  const query = useInstanceSettings(admin);
+  if (admin && query.isPending) return null;
+  const settings = query.data?.privateNetworks;
+  return (
+    <p className="status-hint" role="note">
+      <Icon name="shield" size={13} />{" "}
+      {settings ? <AdminHint settings={settings} /> : t("widgets.status.privateHint")}
+    </p>
+  );
+}
+
 function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<StatusConfig>) {
   const { t } = useTranslation();
   const source = useDataSource();
@@ -88,21 +130,12 @@ function StatusWidget({ widget, config, openSettings, readOnly }: WidgetProps<St
         const refused = checks.some((t) => healthOf(t.state) === "not-allowed");
         return (
           <div className="status">
+            {refused && !readOnly && <PrivateHint />}
             <ul className="status-checks">
               {checks.map((target) => (
                 <TargetRow key={target.id} target={target} now={now} />
               ))}
             </ul>
-            {refused && !readOnly && (
-              <p className="status-hint" role="note">
-                <Icon name="shield" size={13} />{" "}
-                <Trans
-                  i18nKey="widgets.status.privateHint"
-                  values={{ setting: "FETCH_ALLOW_PRIVATE", example: "nas.lan,192.168.1.0/24" }}
-                  components={{ code: <code /> }}
-                />
-              </p>
-            )}
           </div>
         );
       }}
