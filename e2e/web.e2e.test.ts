@@ -748,6 +748,10 @@ describe("a first day in the browser", () => {
       for (const label of ["Google", "GitHub", "Notion"])
         await dialog.getByText(label, { exact: true }).waitFor();
       await page.keyboard.press("Escape");
+      // Closing steps back over the dialog's history entries: a reload before that has happened
+      // would open it again from the address (?settings=connections).
+      await dialog.waitFor({ state: "detached" });
+      await page.waitForURL((url) => !url.searchParams.has("settings"));
       const settings = await eventually(
         () => api("GET", "/api/settings"),
         (r) => r.body[0]?.config?.hourFormat === "12",

@@ -434,6 +434,8 @@ describe.each<ModeName>(MODES)("instance settings (%s)", { timeout: 120_000 }, (
       try {
         const one = await own.start(unset(), { clock: frozen });
         const two = await own.start(unset(), { clock: frozen });
+        // A save reaches the instances listening by then (the others read it within 10 s).
+        await two.ctx.instanceSettings.listening;
         const boss = (await signUp(one, "Chief")).client;
         expect((await anonymous(two).get("/api/instance")).body.signupMode).toBe("invite");
         expect(await reaches(two, site)).toBe(false);
@@ -459,6 +461,7 @@ describe.each<ModeName>(MODES)("instance settings (%s)", { timeout: 120_000 }, (
         expectProblem((await signUp(two, "Toolate")).res, 403, "signup_disabled");
         expect((await signUp(one, "Toolate")).res.status).toBe(403);
         const three = await own.start(unset(), { clock: frozen });
+        await three.ctx.instanceSettings.listening;
         expect((await anonymous(three).get("/api/instance")).body.signupMode).toBe("closed");
         await boss.put("/api/admin/settings", { privateNetworks: ["127.0.0.1"] });
         await vi.waitFor(async () => expect(await reaches(three, site)).toBe(true), {

@@ -66,6 +66,11 @@ export class InstanceSettingsService {
   private log: FastifyBaseLogger | null = null;
   private stopped = false;
   private readonly cleanups: (() => void)[] = [];
+  private heard!: () => void;
+  /** Settles once this instance listens for other instances' saves (or could not): for tests. */
+  readonly listening = new Promise<void>((resolve) => {
+    this.heard = resolve;
+  });
 
   constructor(
     private readonly deps: {
@@ -121,7 +126,8 @@ export class InstanceSettingsService {
           else this.cleanups.push(unsubscribe);
         },
         () => {},
-      );
+      )
+      .finally(() => this.heard());
     // Saves published while the bus was away are lost: read what is stored now.
     const offResync = this.deps.bus.onResync?.(() => this.reloadQuietly());
     if (offResync) this.cleanups.push(offResync);
