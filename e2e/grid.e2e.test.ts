@@ -2,7 +2,14 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiWidget, dragBy, overlapping, storedBoxes, waitForSaved } from "./support/grid-helpers.js";
+import {
+  type ApiWidget,
+  dragBy,
+  overlapping,
+  shownCells,
+  storedBoxes,
+  waitForSaved,
+} from "./support/grid-helpers.js";
 import { pageApi } from "./support/page-helpers.js";
 import { type E2eApp, startApp } from "./support/web-app.js";
 
@@ -59,20 +66,7 @@ async function keepTrafficLocal(target: BrowserContext) {
 }
 
 /** Each grid item's cell as shown: column, row, columns wide, rows high. */
-async function cells(on: Page = page) {
-  return on.$$eval(".grid-item", (items) =>
-    Object.fromEntries(
-      items.map((item) => {
-        const el = item as HTMLElement;
-        const type = el.querySelector("[data-widget-type]")?.getAttribute("data-widget-type");
-        return [
-          type,
-          [Number(el.dataset.col), Number(el.dataset.row), Number(el.dataset.cols), Number(el.dataset.rows)],
-        ];
-      }),
-    ),
-  ) as Promise<Record<string, [number, number, number, number]>>;
-}
+const cells = (on: Page = page) => shownCells(on);
 
 /** Page boxes of every card, for "nothing overlaps, nothing sticks out". */
 async function cardBoxes(on: Page) {

@@ -4,8 +4,9 @@ import { ApiError, formErrors } from "../lib/api";
 import { type CreatedAccount, useCreateAccount } from "../lib/instance-settings-api";
 import type { Role } from "../lib/operators-api";
 import { SecretBox } from "../ui/CopyField";
-import { Field, FormActions, TextField } from "../ui/fields";
+import { FormActions, TextField } from "../ui/fields";
 import { useToasts } from "../ui/Toasts";
+import { RoleField } from "./RoleField";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Errors = Partial<Record<"name" | "email" | "password" | "form", string>>;
@@ -118,14 +119,7 @@ export function CreateAccountForm() {
           value={values.password}
           onChange={set("password")}
         />
-        <Field label={t("admin.roles.label")}>
-          {(id) => (
-            <select id={id} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-              <option value="member">{t("admin.roles.member")}</option>
-              <option value="admin">{t("admin.roles.admin")}</option>
-            </select>
-          )}
-        </Field>
+        <RoleField value={role} onChange={setRole} />
       </div>
       <FormActions
         start

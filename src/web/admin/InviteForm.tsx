@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formErrors } from "../lib/api";
 import { type CreatedInvite, operatorsApi, type Role } from "../lib/operators-api";
 import { Field, FormActions, TextField } from "../ui/fields";
+import { RoleField } from "./RoleField";
 
 const EXPIRY_DAYS = [1, 3, 7, 30];
 
@@ -58,14 +59,7 @@ export function InviteForm({ onCreated }: { onCreated(invite: CreatedInvite): vo
         }}
       />
       <div className="form-row">
-        <Field label={t("admin.roles.label")}>
-          {(id) => (
-            <select id={id} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-              <option value="member">{t("admin.roles.member")}</option>
-              <option value="admin">{t("admin.roles.admin")}</option>
-            </select>
-          )}
-        </Field>
+        <RoleField value={role} onChange={setRole} />
         <Field label={t("admin.invites.form.expiresAfter")}>
           {(id) => (
             <select id={id} value={hours} onChange={(e) => setHours(Number(e.target.value))}>

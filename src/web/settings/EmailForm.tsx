@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EMAIL_MAX } from "../../contract/account-rules";
 import { ApiError, describeError } from "../lib/api";
@@ -9,6 +9,7 @@ import { useToasts } from "../ui/Toasts";
 import { accountApi, type Profile } from "./account-api";
 import { PasswordField } from "./PasswordField";
 import { useApplyProfile } from "./profile-cache";
+import { useFormDisclosure } from "./use-form-disclosure";
 
 type Errors = Partial<Record<"newEmail" | "currentPassword" | "form", string>>;
 
@@ -24,32 +25,15 @@ export function EmailForm({ profile }: { profile: Profile }) {
   const toasts = useToasts();
   const applyProfile = useApplyProfile();
   const sso = useInstance().data?.sso ?? null;
-  const [open, setOpen] = useState(false);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
 
-  // Opening moves the focus into the form, closing back to its button: neither leaves it nowhere.
-  const toggle = useRef<HTMLButtonElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const moved = useRef(false);
-  useEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
-    if (open) form.current?.querySelector("input")?.focus();
-    else toggle.current?.focus();
-  }, [open]);
-  const show = () => {
-    moved.current = true;
-    setOpen(true);
-  };
-  const close = () => {
-    moved.current = true;
-    setOpen(false);
+  const { open, show, close, toggle, form } = useFormDisclosure(() => {
     setEmail("");
     setPassword("");
     setErrors({});
-  };
+  });
   const change = useMutation({
     mutationFn: accountApi.changeEmail,
     onSuccess: (saved) => {

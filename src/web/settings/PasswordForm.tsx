@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../contract/account-rules";
 import { ApiError, describeError } from "../lib/api";
@@ -8,6 +8,7 @@ import { FormActions } from "../ui/fields";
 import { useToasts } from "../ui/Toasts";
 import { accountApi } from "./account-api";
 import { PasswordField } from "./PasswordField";
+import { useFormDisclosure } from "./use-form-disclosure";
 
 type Errors = Partial<Record<"currentPassword" | "newPassword" | "form", string>>;
 
@@ -20,32 +21,15 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const toasts = useToasts();
-  const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [errors, setErrors] = useState<Errors>({});
 
-  // Opening moves the focus into the form, closing back to its button: neither leaves it nowhere.
-  const toggle = useRef<HTMLButtonElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const moved = useRef(false);
-  useEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
-    if (open) form.current?.querySelector("input")?.focus();
-    else toggle.current?.focus();
-  }, [open]);
-  const show = () => {
-    moved.current = true;
-    setOpen(true);
-  };
-  const close = () => {
-    moved.current = true;
-    setOpen(false);
+  const { open, show, close, toggle, form } = useFormDisclosure(() => {
     setCurrent("");
     setNext("");
     setErrors({});
-  };
+  });
   const change = useMutation({
     mutationFn: accountApi.changePassword,
     onSuccess: ({ signedOut }) => {
