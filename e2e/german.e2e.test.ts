@@ -2,8 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import de from "../src/web/i18n/locales/de.json";
-import en from "../src/web/i18n/locales/en.json";
+import { inEnglish, inGerman } from "./support/catalog.js";
 import { pageApi } from "./support/page-helpers.js";
 import { type E2eApp, startApp } from "./support/web-app.js";
 
@@ -16,20 +15,6 @@ import { type E2eApp, startApp } from "./support/web-app.js";
 
 const ARTIFACTS = path.resolve("test-results");
 
-type Catalog = { [key: string]: string | Catalog };
-
-/** A catalog's sentence with its {{placeholders}} filled, as i18next renders it. */
-function say(catalog: Catalog, key: string, vars: Record<string, string | number> = {}): string {
-  let node: string | Catalog = catalog;
-  for (const part of key.split(".")) {
-    if (typeof node === "string" || !(part in node)) throw new Error(`no key ${key}`);
-    node = node[part]!;
-  }
-  if (typeof node !== "string") throw new Error(`${key} is not a sentence`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
-}
-const inGerman = (key: string, vars?: Record<string, string | number>) => say(de, key, vars);
-const inEnglish = (key: string, vars?: Record<string, string | number>) => say(en, key, vars);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 let app: E2eApp;

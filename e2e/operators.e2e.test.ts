@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OidcServer, startOidcServer } from "../test/fakes/oauth-oidc.js";
-import { pageApi } from "./support/page-helpers.js";
+import { inScheme, pageApi } from "./support/page-helpers.js";
 import { type E2eApp, freePort, startApp } from "./support/web-app.js";
 
 /**
@@ -58,20 +58,7 @@ async function signUp(p: Page, who: { name: string; email: string }) {
 }
 
 async function shoot(name: string, scheme: "light" | "dark", fullPage = true, on: Page = page) {
-  await on.emulateMedia({ colorScheme: scheme });
-  const theme = () => on.evaluate(() => document.documentElement.dataset.theme);
-  // The app follows the system's theme as it changes; the sign-in pages take it as they load.
-  const followed = await expect
-    .poll(theme, { timeout: 2000 })
-    .toBe(scheme)
-    .then(
-      () => true,
-      () => false,
-    );
-  if (!followed) await on.reload();
-  await expect.poll(theme).toBe(scheme);
-  // Buttons ease their colours over 0.12 s: the picture waits for them to settle.
-  await on.waitForTimeout(400);
+  await inScheme(on, scheme);
   await on.screenshot({ path: path.join(SHOTS, `${name}-${scheme}.png`), fullPage });
 }
 

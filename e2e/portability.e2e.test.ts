@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageApi } from "./support/page-helpers.js";
+import { pageApi, stylesSettled } from "./support/page-helpers.js";
 import { type E2eApp, startApp } from "./support/web-app.js";
 
 /**
@@ -160,7 +160,7 @@ describe("export, import and history in the browser", () => {
             await dialog
               .getByText(/^This file looks cut off: its JSON stops unfinished at line 1, column \d+\./)
               .waitFor();
-            await page.waitForTimeout(300);
+            await stylesSettled(page);
             await page.screenshot({ path: path.join(ARTIFACTS, `import-cut-off-${width}-${scheme}.png`) });
             await choose(dialog, "unknown-type", files["unknown-type"]);
             await dialog.getByText("This file holds a widget type this Tessera does not have").waitFor();
@@ -168,7 +168,7 @@ describe("export, import and history in the browser", () => {
               .getByText(/^Unknown widget type “Foo” at \/widgets\/1\/widgetType\. This Tessera has: /)
               .waitFor();
             expect(await dialog.getByRole("button", { name: "Import dashboard" }).isDisabled()).toBe(true);
-            await page.waitForTimeout(300);
+            await stylesSettled(page);
             await page.screenshot({
               path: path.join(ARTIFACTS, `import-unknown-type-${width}-${scheme}.png`),
             });

@@ -4,9 +4,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import de from "../src/web/i18n/locales/de.json";
-import en from "../src/web/i18n/locales/en.json";
 import { axeBlocking } from "./support/axe.js";
+import { inEnglish, inGerman } from "./support/catalog.js";
 import { type E2eApp, freePort, type Person, startApp } from "./support/web-app.js";
 
 /**
@@ -19,19 +18,6 @@ import { type E2eApp, freePort, type Person, startApp } from "./support/web-app.
 
 const ARTIFACTS = path.resolve("test-results");
 const STEP = 90_000;
-
-type Catalog = { [key: string]: string | Catalog };
-function say(catalog: Catalog, key: string, vars: Record<string, string | number> = {}): string {
-  let node: string | Catalog = catalog;
-  for (const part of key.split(".")) {
-    if (typeof node === "string" || !(part in node)) throw new Error(`no key ${key}`);
-    node = node[part]!;
-  }
-  if (typeof node !== "string") throw new Error(`${key} is not a sentence`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
-}
-const inEnglish = (key: string, vars?: Record<string, string | number>) => say(en, key, vars);
-const inGerman = (key: string, vars?: Record<string, string | number>) => say(de, key, vars);
 
 let app: E2eApp;
 let baseUrl: string;

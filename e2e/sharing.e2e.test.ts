@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeBlocking } from "./support/axe.js";
-import { eventually, pageApi } from "./support/page-helpers.js";
+import { eventually, inScheme, pageApi, stylesSettled } from "./support/page-helpers.js";
 import { type E2eApp, type Person, startApp } from "./support/web-app.js";
 
 /**
@@ -68,10 +68,7 @@ async function invited(who: { name: string; email: string }): Promise<Person> {
 async function shoot(page: Page, name: string, options: { fullPage?: boolean; phone?: boolean } = {}) {
   const viewport = page.viewportSize();
   for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
-    // Buttons ease their colours and dialogs fade in: the picture waits for them to settle.
-    await page.waitForTimeout(400);
+    await inScheme(page, scheme);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}.png`), fullPage: options.fullPage });
     expect(await axeBlocking(page), `${name} in ${scheme}`).toEqual([]);
   }
@@ -79,7 +76,7 @@ async function shoot(page: Page, name: string, options: { fullPage?: boolean; ph
   if (options.phone === false) return;
   await page.setViewportSize({ width: 390, height: 844 });
   try {
-    await page.waitForTimeout(400);
+    await stylesSettled(page);
     // Nothing sticks out sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: options.fullPage });

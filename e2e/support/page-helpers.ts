@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** Calls the API from inside the page's context (its cookies, our Origin), as the app itself would. */
 export function pageApi(page: () => Page, baseUrl: () => string) {
@@ -55,4 +56,24 @@ export async function stylesSettled(on: Page) {
       await Promise.all(running.map((animation) => animation.finished.catch(() => {})));
     }
   });
+}
+
+/**
+ * Puts the page in the light or dark scheme and waits until it shows it, settled, for a
+ * screenshot: the app follows the system's theme as it changes; the sign-in pages take it as
+ * they load, so they are reloaded when they did not follow.
+ */
+export async function inScheme(on: Page, scheme: "light" | "dark") {
+  await on.emulateMedia({ colorScheme: scheme });
+  const theme = () => on.evaluate(() => document.documentElement.dataset.theme);
+  const followed = await expect
+    .poll(theme, { timeout: 2000 })
+    .toBe(scheme)
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!followed) await on.reload();
+  await expect.poll(theme).toBe(scheme);
+  await stylesSettled(on);
 }

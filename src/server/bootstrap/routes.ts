@@ -5,10 +5,9 @@ import { Uuid } from "../../contract/resources.js";
 import type { AppContext } from "../context.js";
 import { sendJsonText } from "../http/encoded-json.js";
 import { errorResponses } from "../http/schemas.js";
-import { readMark } from "../notifications/read-mark.js";
 import { meOf, type SessionActor } from "../policies/actor.js";
 import { listDashboardsJson, listSharedDashboards } from "../resources/dashboards/queries.js";
-import { listSettings } from "../resources/settings/queries.js";
+import { settingsAndReadMark } from "../resources/settings/queries.js";
 import { listDashboardWidgetsJson } from "../resources/widgets/queries.js";
 
 /**
@@ -36,12 +35,13 @@ export const bootstrapRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app
     async (request, reply) => {
       const { user, session: current } = request.actor as SessionActor;
       const userId = user.id;
-      const [dashboards, shared, [settings], readUpTo] = await Promise.all([
+      const [dashboards, shared, mine] = await Promise.all([
         listDashboardsJson(ctx.database, userId, {}),
         listSharedDashboards(ctx.database.db, request.actor),
-        listSettings(ctx.database.db, userId),
-        readMark(ctx.database.db, userId),
+        settingsAndReadMark(ctx.database.db, userId),
       ]);
+      const [settings] = mine.settings;
+      const { readUpTo } = mine;
       const ids = [
         ...(JSON.parse(dashboards.json) as { id: string }[]).map((d) => d.id),
         ...shared.map((d) => d.id),

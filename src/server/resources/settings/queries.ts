@@ -24,7 +24,7 @@ export async function ensureSettings(db: Db, userId: string) {
     .onConflictDoNothing({ target: settings.userId });
 }
 
-export async function listSettings(db: Db, userId: string): Promise<Settings[]> {
+async function settingsRows(db: Db, userId: string) {
   const read = () =>
     db.select().from(settings).where(eq(settings.userId, userId)).orderBy(asc(settings.createdAt));
   let rows = await read();
@@ -33,7 +33,23 @@ export async function listSettings(db: Db, userId: string): Promise<Settings[]> 
     await ensureSettings(db, userId);
     rows = await read();
   }
-  return rows.map(toSettings);
+  return rows;
+}
+
+export async function listSettings(db: Db, userId: string): Promise<Settings[]> {
+  return (await settingsRows(db, userId)).map(toSettings);
+}
+
+/**
+ * The user's settings and their notifications read mark (a column of the same row, outside the
+ * Settings resource) in one read, for bootstrap.
+ */
+export async function settingsAndReadMark(
+  db: Db,
+  userId: string,
+): Promise<{ settings: Settings[]; readUpTo: string | null }> {
+  const rows = await settingsRows(db, userId);
+  return { settings: rows.map(toSettings), readUpTo: rows[0]?.notificationsReadId ?? null };
 }
 
 export async function updateSettings(db: Db, userId: string, input: UpdateSettingsInput) {
