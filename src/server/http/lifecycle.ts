@@ -63,17 +63,28 @@ export class ServerState {
    *    listening socket resets every connection still in the kernel's accept queue;
    * 2. then closes it without closing idle connections yet (Node's http close() would): a
    *    connection accepted a moment ago is "idle" until its request has been read;
-   * 3. resolves once each of those has delivered its request (answered 503) or closed;
-   * 4. closes those that sent nothing by then: clients open spare connections ahead of need
-   *    (undici does after an aborted fetch()), and one that never sends a request would hold
-   *    the server's close until the shutdown timeout cut it (exit 1 after 17 s, issue 36).
-   * Both waits are bounded by `maxWaitMs`.
+   * 3. waits until each of those has delivered its request (answered 503) or closed;
+   * 4. closes those that have not sent a single byte by then: clients open spare connections
+   *    ahead of need (undici does after an aborted fetch()), and one that never sends a request
+   *    would hold the server's close until the shutdown timeout cut it (exit 1 after 17 s, issue
+   *    36). A connection that has sent part of a request is left to finish it: on a loaded
+   *    machine its parse can lag, and destroying it reset a request the client had sent (CI).
+   * Each wait is bounded by `maxWaitMs` on its own, so a long first wait does not shorten the
+   * second.
    */
   async stopAccepting(server: Server, { quietMs = 100, maxWaitMs = 2000 } = {}) {
     if (!server.listening) return;
-    const deadline = Date.now() + maxWaitMs;
-    for (let quietFor = Date.now() - this.lastConnectionAt; quietFor < quietMs && Date.now() < deadline; ) {
+    const quietDeadline = Date.now() + maxWaitMs;
+    // Timers run before the loop's I/O phase: after a stalled turn (a loaded machine), the
+    // connections waiting to be accepted are only seen once that phase has run.
+    const acceptPending = () => new Promise((resolve) => setImmediate(resolve));
+    await acceptPending();
+    for (
+      let quietFor = Date.now() - this.lastConnectionAt;
+      quietFor < quietMs && Date.now() < quietDeadline;
+    ) {
       await delay(quietMs - quietFor);
+      await acceptPending();
       quietFor = Date.now() - this.lastConnectionAt;
     }
     NetServer.prototype.close.call(server);
@@ -81,11 +92,11 @@ export class ServerState {
     let timer: NodeJS.Timeout | undefined;
     await new Promise<void>((resolve) => {
       this.onNoneFresh = resolve;
-      timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+      timer = setTimeout(resolve, maxWaitMs);
     });
     clearTimeout(timer);
     this.onNoneFresh = null;
-    for (const socket of this.fresh) socket.destroy();
+    for (const socket of this.fresh) if (socket.bytesRead === 0) socket.destroy();
   }
 
   private delivered(socket: Socket) {
