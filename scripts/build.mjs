@@ -82,6 +82,8 @@ const EXTERNAL = [
   "esbuild",
   "ioredis",
   "pg-native",
+  // A native binding: its platform package is picked when it loads.
+  "@node-rs/argon2",
   "pino",
   "thread-stream",
 ];

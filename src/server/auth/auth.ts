@@ -16,6 +16,7 @@ import { account as accountTable, authSchema } from "../db/schema.js";
 import { markInviteUsedBy } from "../operators/invites.js";
 import { refusalError, type SignupGate } from "../operators/signup-gate.js";
 import { withHashedSessionTokens } from "./hashed-sessions.js";
+import { createPasswordHasher, upgradeStoredHash } from "./passwords.js";
 import { applyAdminGroup, ssoOAuthConfig } from "./sso.js";
 import type { TokenCipher } from "./token-cipher.js";
 
@@ -68,6 +69,7 @@ export function createAuth({ config, db, cipher, oauthConfigs, signup, onUserCre
   const secure = config.baseUrl.startsWith("https://");
   const oidc = config.access.oidc;
   const oauth = oidc ? [...oauthConfigs, ssoOAuthConfig(oidc)] : oauthConfigs;
+  const passwords = createPasswordHasher();
   return betterAuth({
     appName: "Tessera",
     baseURL: config.baseUrl,
@@ -84,6 +86,7 @@ export function createAuth({ config, db, cipher, oauthConfigs, signup, onUserCre
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
+      password: passwords,
     },
     // Our own limiter (per address and per email, shared through Redis) guards sign-in and sign-up.
     rateLimit: { enabled: false },
@@ -150,6 +153,9 @@ export function createAuth({ config, db, cipher, oauthConfigs, signup, onUserCre
         const signedIn = ctx.context.newSession?.user.id;
         if (oidc && signedIn && ctx.path.startsWith("/callback/"))
           await applyAdminGroup(db, cipher, oidc, signedIn);
+        const password = (ctx.body as { password?: unknown } | undefined)?.password;
+        if (signedIn && ctx.path === "/sign-in/email" && typeof password === "string")
+          await upgradeStoredHash(db, passwords, signedIn, password);
       }),
     },
     advanced: {
