@@ -43,7 +43,7 @@ import { installInputGuards } from "./http/json-body.js";
 import { JsonBytes } from "./http/json-bytes.js";
 import { lazyCompilers } from "./http/lazy-compilers.js";
 import { ServerState } from "./http/lifecycle.js";
-import { loggerOptions } from "./http/logging.js";
+import { AnsweredRequestLog, loggerOptions } from "./http/logging.js";
 import { rateLimitPlugin } from "./http/rate-limit.js";
 import { securityHeaders, swaggerCsp } from "./http/security-headers.js";
 import { applyConnectionLimit, edgeServerOptions } from "./http/server-options.js";
@@ -222,6 +222,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const compilers = lazyCompilers();
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    logController: new AnsweredRequestLog(),
     schemaController: { compilersFactory: compilers.compilersFactory },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,

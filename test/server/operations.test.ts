@@ -260,6 +260,38 @@ describe("logs", () => {
   });
 });
 
+describe("request log lines", () => {
+  async function logged(logLevel: string) {
+    const stream = new PassThrough();
+    const lines: { msg: string; level: number; req?: { url: string }; res?: { statusCode: number } }[] = [];
+    stream.on("data", (chunk) => {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+    });
+    const built = await buildApp(testConfig({ logLevel }), { logStream: stream });
+    try {
+      const user = await signedInClient(built.app, "Logged");
+      await user.get("/api/dashboards");
+      await user.get("/api/dashboards/not-a-uuid");
+    } finally {
+      await built.close();
+    }
+    return lines
+      .filter((line) => line.req && line.res)
+      .map((line) => `${line.res!.statusCode} ${line.req!.url}`);
+  }
+
+  it("at info, one line per failed request and none for the ones that went well", async () => {
+    expect(await logged("info")).toEqual(["404 /api/dashboards/not-a-uuid"]);
+  });
+
+  it("at debug, one line per request", async () => {
+    const lines = await logged("debug");
+    expect(lines).toContain("200 /api/dashboards");
+    expect(lines).toContain("404 /api/dashboards/not-a-uuid");
+    expect(lines.filter((line) => line === "200 /api/dashboards")).toHaveLength(1);
+  });
+});
+
 describe("graceful shutdown", () => {
   it("finishes in-flight requests, then refuses new ones and closes", async () => {
     const built = await buildApp(testConfig());
