@@ -30,6 +30,7 @@ import { SessionResolver } from "./auth/sessions.js";
 import { watchSso } from "./auth/sso.js";
 import { createTokenCipher } from "./auth/token-cipher.js";
 import { bootstrapRoutes } from "./bootstrap/routes.js";
+import { warmFirstScreen } from "./bootstrap/warm.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import { HOT_READ_CACHE_BYTES } from "./db/bounded-cache.js";
@@ -116,8 +117,10 @@ export interface BuiltApp {
   /** Compiles the validators and serializers not used yet (answers how many); the server compiles each on first use. */
   compileSchemas(): number;
   /**
-   * The same in the background, a slice at a time, the routes of a first visit first: called
-   * once the server listens, so no one after a restart waits for a compilation (answers how many).
+   * The same in the background, a slice at a time, the routes of a first visit first, while the
+   * database runs the first screen's reads once (bootstrap/warm.ts): called once the server
+   * listens, so no one after a restart waits for a compilation or a cold query (answers how many
+   * it compiled).
    */
   warmUp(): Promise<number>;
 }
@@ -423,7 +426,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       return { forced };
     },
     compileSchemas: compilers.compileAll,
-    warmUp: () => compilers.warm((url) => FIRST_VISIT.some((prefix) => url.startsWith(prefix))),
+    async warmUp() {
+      // The queries run on the database's side (its thread, or PostgreSQL) while this thread compiles.
+      const reads = warmFirstScreen(ctx).catch((error) =>
+        app.log.warn({ err: error }, "warming the first screen's reads failed"),
+      );
+      const compiled = await compilers.warm((url) => FIRST_VISIT.some((prefix) => url.startsWith(prefix)));
+      await reads;
+      return compiled;
+    },
   };
   return built;
 }

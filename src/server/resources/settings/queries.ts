@@ -24,14 +24,16 @@ export async function ensureSettings(db: Db, userId: string) {
     .onConflictDoNothing({ target: settings.userId });
 }
 
+/** The user's settings rows as stored, none when missing (the server's warm-up reads it so). */
+export const storedSettingsRows = (db: Db, userId: string) =>
+  db.select().from(settings).where(eq(settings.userId, userId)).orderBy(asc(settings.createdAt));
+
 async function settingsRows(db: Db, userId: string) {
-  const read = () =>
-    db.select().from(settings).where(eq(settings.userId, userId)).orderBy(asc(settings.createdAt));
-  let rows = await read();
+  let rows = await storedSettingsRows(db, userId);
   if (rows.length === 0) {
     // Sign-up creates the row; this heals a user whose row went missing rather than failing.
     await ensureSettings(db, userId);
-    rows = await read();
+    rows = await storedSettingsRows(db, userId);
   }
   return rows;
 }
