@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { startCommand } from "../../scripts/start-command.mjs";
+import { childrenOf } from "./memory.js";
 import { freePort, ROOT } from "./processes.js";
 
 /** How `npm start` runs the server (environment and Node flags): the benchmarks run it the same way. */
@@ -16,6 +17,24 @@ export interface Server {
   readyMs: number;
   /** The highest VmHWM seen in the server's child processes while it started (the init process). */
   childPeakMiB: number;
+}
+
+/**
+ * What every benchmark server is given on top of the defaults: where to listen, and room for the
+ * benchmarks' users (open sign-up, no rate limit, per-user limits lifted: the lean benchmark gives
+ * one user 1,000 dashboards, and the limits are not what is measured).
+ */
+export function benchEnv(port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMIT_ENABLED: "false",
+    SIGNUP_MODE: "open",
+    LIMIT_DASHBOARDS_PER_USER: "1000000",
+    LIMIT_WIDGETS_PER_DASHBOARD: "100000",
+    LIMIT_CONFIG_MIB_PER_USER: "100000",
+  };
 }
 
 /** Spawns `<command env> node <command flags> <entry>` and polls /healthz every 10 ms until it answers 200. */
@@ -32,17 +51,8 @@ export async function startServer(
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: base,
       LOG_LEVEL: "warn",
-      RATE_LIMIT_ENABLED: "false",
-      // Benchmarks sign up their users freely.
-      SIGNUP_MODE: "open",
-      // The lean benchmark gives one user 1,000 dashboards; the per-user limits are not measured here.
-      LIMIT_DASHBOARDS_PER_USER: "1000000",
-      LIMIT_WIDGETS_PER_DASHBOARD: "100000",
-      LIMIT_CONFIG_MIB_PER_USER: "100000",
+      ...benchEnv(port),
       ...command.env,
       ...env,
     },
@@ -85,18 +95,6 @@ export function status(pid: number, field: "VmRSS" | "VmHWM"): number {
 }
 
 export const rssMiB = (pid: number) => status(pid, "VmRSS");
-
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
 
 /** CPU seconds (user + system) a process has used so far. */
 export function cpuSeconds(pid: number): number {
