@@ -150,6 +150,19 @@ beforeAll(async () => {
     },
   ]);
   ben = await invited(BEN);
+  // Ben has a picture: the share dialog shows it beside his name; Anna, without one, her initials.
+  const picture = await ben.page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 64;
+    const draw = canvas.getContext("2d")!;
+    draw.fillStyle = "#2f7d6d";
+    draw.fillRect(0, 0, 64, 64);
+    draw.fillStyle = "#ffffff";
+    draw.font = "bold 34px sans-serif";
+    draw.fillText("B", 20, 45);
+    return canvas.toDataURL("image/png");
+  });
+  expect((await ben.api("PUT", "/api/account/avatar", { image: picture })).status).toBe(200);
 }, 300_000);
 
 afterAll(async () => {
@@ -177,6 +190,10 @@ describe("sharing dashboards in the browser", () => {
       expect(await members.getByRole("combobox", { name: `Role of ${BEN.name}` }).inputValue()).toBe(
         "viewer",
       );
+      expect(await members.locator(`[data-member="user:${ben.user.id}"] img.share-avatar`).count()).toBe(1);
+      expect(
+        await members.locator(".share-member").first().locator(".share-avatar[data-initials]").count(),
+      ).toBe(1);
       // The owner is never offered.
       await search.fill("anna");
       await dialog.getByText("Nobody by that name").waitFor();

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Dashboard } from "../../contract/resources";
 import { api, describeError } from "../lib/api";
 import { replaceInList } from "../lib/list-cache";
-import { useIsAdmin } from "../lib/operators-queries";
+import { useIsAdmin, useMe } from "../lib/operators-queries";
 import { keys, useSession } from "../lib/queries";
 import { type MemberRole, sharingApi } from "../lib/sharing-api";
 import { sharingKeys, useDirectory, useMembers } from "../lib/sharing-queries";
@@ -23,12 +23,12 @@ import {
   type DraftMember,
   draftOf,
   EMAIL,
-  initialsOf,
   inputOf,
   memberErrors,
   removeMember,
   setRole,
 } from "./share-members";
+import { UserAvatar } from "./UserAvatar";
 import { widgetName } from "./widget-name";
 
 export function publicUrl(id: string, origin = window.location.origin): string {
@@ -37,10 +37,16 @@ export function publicUrl(id: string, origin = window.location.origin): string {
 
 const PRIVATE = WIDGETS.filter((d) => d.provider);
 
-/** A person's initials, a group's or everyone's icon. */
-function Badge({ who }: { who: { type: DraftMember["type"]; name: string } }) {
-  if (who.type === "user")
-    return <span className="avatar share-avatar" aria-hidden="true" data-initials={initialsOf(who.name)} />;
+/**
+ * A person's picture (from the directory, which the dialog reads anyway) or initials; a group's or
+ * everyone's icon.
+ */
+function Badge({ who }: { who: { type: DraftMember["type"]; id?: string | null; name: string } }) {
+  const directory = useDirectory();
+  if (who.type === "user") {
+    const image = who.id ? directory.data?.users.find((user) => user.id === who.id)?.image : null;
+    return <UserAvatar className="share-avatar" name={who.name} image={image} />;
+  }
   return (
     <span className="avatar share-avatar" aria-hidden="true">
       <Icon name={who.type === "group" ? "users" : "building"} size={15} />
@@ -253,6 +259,7 @@ function MembersSection({
   const client = useQueryClient();
   const toasts = useToasts();
   const session = useSession().data;
+  const me = useMe().data;
   const members = useMembers(dashboard.id);
   const [draft, setDraft] = useState<DraftMember[] | null>(null);
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
@@ -313,7 +320,11 @@ function MembersSection({
       ) : (
         <ul className="share-members" aria-label={t("share.people.list")}>
           <li className="share-member">
-            <span className="avatar share-avatar" aria-hidden="true" data-initials={initialsOf(ownerName)} />
+            {ownerIsMe ? (
+              <UserAvatar className="share-avatar" name={ownerName} image={me?.image} />
+            ) : (
+              <Badge who={{ type: "user", id: dashboard.owner?.id, name: ownerName }} />
+            )}
             <span className="share-who">
               <span className="share-name">
                 {ownerIsMe ? t("share.people.you", { name: ownerName }) : ownerName}

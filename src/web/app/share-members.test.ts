@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Member } from "../../contract/sharing";
 import { ApiError } from "../lib/api";
+import { initialsOf } from "./PresenceBar";
 import {
   addMember,
   candidates,
   changed,
   draftOf,
-  initialsOf,
   inputOf,
   memberErrors,
   removeMember,

@@ -124,13 +124,3 @@ export function memberErrors(error: unknown, sent: readonly DraftMember[]): Map<
   }
   return out;
 }
-
-/** "Anna Berg" → "AB": what an avatar shows. */
-export function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((part) => Array.from(part)[0] ?? "")
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
-}
