@@ -109,7 +109,9 @@ describe("a reminder's holder killed with kill -9 (PostgreSQL, two server proces
       ((await api.call("GET", "/api/notifications")).body as { type: string; message: string }[]).filter(
         (n) => n.type === "reminder",
       );
-    const fired = await until(reminders, (list) => list.length > 0, 90_000, "the reminder from instance B");
+    // The lease (15 s) and one supervision pass (5 s) after A took it, with the retry's delay: ~20 s.
+    // 50 s still tells it from pg-boss's 60 s monitor interval, which made this ~70 s.
+    const fired = await until(reminders, (list) => list.length > 0, 50_000, "the reminder from instance B");
     expect(fired.map((n) => n.message)).toEqual(["🎉 Deploy has ended"]);
     await until(state, (s) => s === "completed", 30_000, "the job to complete");
     expect(await reminders()).toHaveLength(1);

@@ -86,6 +86,10 @@ export async function openJobQueue(database: Database, log: FastifyBaseLogger): 
     schedule: false,
     supervise: true,
     superviseIntervalSeconds: SUPERVISE_SECONDS,
+    // Expiry of a dead holder's lease runs in the monitor step, which pg-boss claims once per
+    // monitorIntervalSeconds (60 by default): a reminder held by a killed instance then waited
+    // ~70 s, not the lease plus one pass. One instance claims each pass; the job table is small.
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
   });
   boss.on("error", (error) => log.error({ err: error }, "job queue error"));
   boss.on("warning", (warning) => log.warn({ warning }, "job queue warning"));
