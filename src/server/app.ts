@@ -54,6 +54,7 @@ import { alertScheduler, alertsPending, alertWorker } from "./jobs/alerts.js";
 import { Jobs } from "./jobs/jobs.js";
 import { openJobQueue } from "./jobs/queue.js";
 import { watchWorker } from "./jobs/watch/pass.js";
+import { metricsRoutes, timeRequests } from "./metrics/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { NotificationService } from "./notifications/service.js";
 import { createRedisNotificationStore } from "./notifications/stores/redis.js";
@@ -192,6 +193,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
 
   const ctx: AppContext = {
     jsonBytes: new JsonBytes(HOT_READ_CACHE_BYTES),
+    // Loaded only when asked for: without METRICS_TOKEN a restart loads and times nothing of it.
+    metrics: config.metricsToken ? await (await import("./metrics/metrics.js")).createMetrics() : null,
     config,
     database,
     redis,
@@ -242,6 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ...edgeServerOptions(config.http),
   }).withTypeProvider<TypeBoxTypeProvider>();
   applyConnectionLimit(app, config.http);
+  if (ctx.metrics) timeRequests(app, ctx.metrics);
   // Loaded on first use (a subscription, a push), after migrations; the same pair on every instance.
   const identity = vapidIdentity(() => loadVapidIdentity(database.db, config.push, cipher));
   const push = pushService(identity, ctx.jobs);
@@ -347,6 +351,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, ctx);
+  if (ctx.metrics && config.metricsToken)
+    await app.register(metricsRoutes, { metrics: ctx.metrics, token: config.metricsToken });
   await app.register(authRoutes, { config, auth, sessions });
   for (const routes of [
     accountRoutes,

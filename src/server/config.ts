@@ -173,6 +173,8 @@ export interface Config {
    */
   embeddedEngine: { thread: "worker" | "main"; tuned: boolean; readCache: boolean };
   redisUrl: string | null;
+  /** Bearer token for `GET /metrics`; null (the default) serves no metrics and times nothing. */
+  metricsToken: string | null;
   /** Optional prefix for Redis keys and channels, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
   authSecret: string;
@@ -391,6 +393,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (authSecret === null) throw new ConfigError("AUTH_SECRET", "required when DATABASE_URL is set");
   if (authSecret.length < 32) throw new ConfigError("AUTH_SECRET", "must be at least 32 characters");
 
+  const metricsToken = str(env, "METRICS_TOKEN") ?? null;
+  if (metricsToken !== null && metricsToken.length < 16)
+    throw new ConfigError("METRICS_TOKEN", "must be at least 16 characters");
+
   const tokenKey =
     str(env, "TOKEN_ENCRYPTION_KEY") ?? (embedded ? persistedSecret(dataDir, "token-key") : null);
   if (tokenKey === null) throw new ConfigError("TOKEN_ENCRYPTION_KEY", "required when DATABASE_URL is set");
@@ -421,6 +427,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     redisUrl,
     redisPrefix: str(env, "REDIS_PREFIX") ?? "tessera:",
+    metricsToken,
     authSecret,
     tokenKey,
     logLevel: str(env, "LOG_LEVEL") ?? "info",

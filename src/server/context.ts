@@ -13,6 +13,7 @@ import type { JsonBytes } from "./http/json-bytes.js";
 import type { ServerState } from "./http/lifecycle.js";
 import type { InstanceSettingsService } from "./instance-settings/service.js";
 import type { Jobs } from "./jobs/jobs.js";
+import type { Metrics } from "./metrics/metrics.js";
 import type { NotificationService } from "./notifications/service.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
 import type { EventBus } from "./realtime/bus.js";
@@ -53,4 +54,6 @@ export interface AppContext {
   clock: () => number;
   /** The bytes of large cached answers, encoded once (http/json-bytes.ts). */
   jsonBytes: JsonBytes;
+  /** Prometheus metrics, when METRICS_TOKEN is set (metrics/metrics.ts); null otherwise. */
+  metrics: Metrics | null;
 }

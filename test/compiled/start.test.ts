@@ -33,6 +33,8 @@ function loadedAtStart(metafile: Metafile, entry: string) {
 
 // The server as `npm start` and the container run it: bundled by scripts/build.mjs, started with
 // node on a fresh DATA_DIR (its first start: the database is created, then migrated).
+const METRICS_TOKEN = "compiled-metrics-token-0123456789";
+
 describe("the compiled server", () => {
   let server: CompiledServer;
   let base: string;
@@ -41,7 +43,10 @@ describe("the compiled server", () => {
   beforeAll(async () => {
     const artifact = await compiled();
     metafile = JSON.parse(readFileSync(path.join(artifact.server, "metafile.json"), "utf8"));
-    server = await startCompiledServer({ server: artifact.server, env: { WEB_DIST: "/nonexistent" } });
+    server = await startCompiledServer({
+      server: artifact.server,
+      env: { WEB_DIST: "/nonexistent", METRICS_TOKEN },
+    });
     base = server.baseUrl;
   }, 600_000);
 
@@ -50,7 +55,16 @@ describe("the compiled server", () => {
   it("starts without the drivers of the other modes and the parsers of later requests", () => {
     const bundledPackage = (name: string) => (source: string) => source.includes(`node_modules/${name}/`);
     // Each of these cost 30-120 ms of a restart (README, Performance); they load when needed.
-    const later = ["pg", "pg-pool", "undici", "sanitize-html", "postcss", "@rowanmanning/feed-parser", "tar"];
+    const later = [
+      "pg",
+      "pg-pool",
+      "undici",
+      "sanitize-html",
+      "postcss",
+      "@rowanmanning/feed-parser",
+      "tar",
+      "prom-client",
+    ];
     const main = loadedAtStart(metafile, "src/server/main.ts");
     for (const name of later) expect(main.sources.filter(bundledPackage(name)), name).toEqual([]);
     expect(main.packages).not.toContain("ioredis");
@@ -59,6 +73,19 @@ describe("the compiled server", () => {
     // They are in the build, as chunks loaded on demand: the check above looks where they would be.
     const everything = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
     for (const name of later) expect(everything.some(bundledPackage(name)), name).toBe(true);
+  });
+
+  it("serves Prometheus metrics to the token, from the bundled prom-client", async () => {
+    expect((await fetch(`${base}/metrics`)).status).toBe(401);
+    await fetch(`${base}/healthz`);
+    const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} \d+$/m,
+    );
+    expect(text).toMatch(/^tessera_realtime_streams 0$/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
   });
 
   it("made its database from the build's template, not with initdb (issue 36)", () => {

@@ -210,6 +210,7 @@ describe("configuration", () => {
         "EXCHANGE_CLIENT_SECRET",
       ],
       [{ TRUST_PROXY: "maybe", DATA_DIR: "/tmp/tessera-config-test" }, "TRUST_PROXY"],
+      [{ METRICS_TOKEN: "short", DATA_DIR: "/tmp/tessera-config-test" }, "METRICS_TOKEN"],
     ];
     for (const [env, variable] of cases) {
       let error: unknown;

@@ -91,6 +91,7 @@ function uuidv7Floor(ms: number): string {
 /** Realtime notifications over Server-Sent Events (DESIGN section 4). */
 export const realtimeRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const hub = new StreamHub(ctx, app.log);
+  ctx.metrics?.gauge("tessera_realtime_streams", "Open realtime streams on this instance", () => hub.count());
   hub.start();
   // Before the server stops listening: open streams would otherwise keep close() waiting.
   app.addHook("preClose", async () => hub.close());

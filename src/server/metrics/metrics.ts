@@ -1,0 +1,49 @@
+import type { Registry } from "prom-client";
+
+/**
+ * What an instance tells Prometheus (DESIGN section 17), one registry per app so instances side by
+ * side in a test each count their own. Exists only when METRICS_TOKEN is set: prom-client is then
+ * loaded, and requests are timed; without it nothing is loaded or timed.
+ */
+export interface Metrics {
+  readonly registry: Registry;
+  /** One answered request: its method, route template (never the raw URL), status and seconds. */
+  requestAnswered(method: string, route: string, status: number, seconds: number): void;
+  /** A gauge read at each scrape (open realtime streams, ...). */
+  gauge(name: string, help: string, read: () => number): void;
+}
+
+/** Request durations: most answers take milliseconds; slow upstream calls reach seconds. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export async function createMetrics(): Promise<Metrics> {
+  const loaded = await import("prom-client");
+  // Bundled (dist/), the CommonJS module arrives as the namespace's default; from source, as names.
+  const client = "Registry" in loaded ? loaded : (loaded as unknown as { default: typeof loaded }).default;
+  const registry = new client.Registry();
+  // Process memory and CPU, event-loop lag, GC, handles: prom-client's own set.
+  client.collectDefaultMetrics({ register: registry });
+  const durations = new client.Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer a request, by method, route template and status",
+    labelNames: ["method", "route", "status_code"] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  return {
+    registry,
+    requestAnswered(method, route, status, seconds) {
+      durations.observe({ method, route, status_code: String(status) }, seconds);
+    },
+    gauge(name, help, read) {
+      new client.Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    },
+  };
+}

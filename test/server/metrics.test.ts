@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BuiltApp } from "../../src/server/app.js";
+import { signedInClient, TestClient } from "../support/client.js";
+import { MODES, type ModeEnv, type ModeName, prepareMode } from "../support/modes.js";
+import { expectProblem } from "../support/problems.js";
+
+/**
+ * `GET /metrics` (DESIGN section 17, issue 34): Prometheus text behind METRICS_TOKEN, 404 without
+ * it; request durations by route template, open realtime streams, prom-client's process metrics.
+ */
+
+const TOKEN = "metrics-token-for-the-tests-0123456789";
+
+describe.each<ModeName>(MODES)("metrics (%s)", { timeout: 60_000 }, (modeName) => {
+  let mode: ModeEnv;
+  let built: BuiltApp;
+  let off: BuiltApp;
+
+  beforeAll(async () => {
+    mode = await prepareMode(modeName);
+    built = await mode.start({ metricsToken: TOKEN });
+    off = await mode.start();
+  });
+  afterAll(() => mode.teardown());
+
+  const scrape = (app: BuiltApp, authorization?: string) =>
+    new TestClient(app.app).get("/metrics", authorization ? { authorization } : undefined);
+
+  it("is not there without METRICS_TOKEN", async () => {
+    expectProblem(await scrape(off, `Bearer ${TOKEN}`), 404, "not_found");
+  });
+
+  it("answers only the token: none, another, or a session are 401", async () => {
+    for (const authorization of [undefined, `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, "Bearer "]) {
+      const res = await scrape(built, authorization);
+      expectProblem(res, 401, "unauthenticated");
+      expect(res.headers["www-authenticate"]).toBe('Bearer realm="metrics"');
+    }
+    const user = await signedInClient(built.app, "Scraper");
+    expectProblem(await user.get("/metrics"), 401, "unauthenticated");
+  });
+
+  it("counts requests by route template and status, never by the URL sent", async () => {
+    const user = await signedInClient(built.app, "Counted");
+    const dashboard = (await user.post("/api/dashboards", { name: "Counted" })).body;
+    await user.get(`/api/widgets?dashboardId=${dashboard.id}`);
+    await user.get(`/api/widgets?dashboardId=${dashboard.id}`);
+    await user.get("/no/such/path/for/metrics");
+    const res = await scrape(built, `Bearer ${TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = res.text;
+    const count = (labels: string) =>
+      Number(
+        new RegExp(`^http_request_duration_seconds_count\\{${labels}\\} (\\d+)$`, "m").exec(text)?.[1] ?? 0,
+      );
+    expect(count('method="GET",route="/api/widgets",status_code="200"')).toBe(2);
+    expect(count('method="POST",route="/api/dashboards",status_code="201"')).toBe(1);
+    expect(count('method="GET",route="unmatched",status_code="404"')).toBe(1);
+    expect(text).not.toContain("dashboardId=");
+    expect(text).not.toContain("/no/such/path");
+    for (const name of [
+      "process_resident_memory_bytes",
+      "nodejs_eventloop_lag_seconds",
+      "nodejs_heap_size_used_bytes",
+    ])
+      expect(text).toMatch(new RegExp(`^${name} `, "m"));
+    expect(text).toMatch(/^tessera_realtime_streams 0$/m);
+    expect(text).not.toContain(TOKEN);
+  });
+
+  it("counts the open realtime streams of the instance", async () => {
+    const user = await signedInClient(built.app, "Streamer");
+    await built.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = built.app.server.address() as { port: number };
+    const abort = new AbortController();
+    const stream = await fetch(`http://127.0.0.1:${port}/api/realtime`, {
+      headers: { cookie: user.cookie! },
+      signal: abort.signal,
+    });
+    const reader = stream.body!.getReader();
+    await reader.read();
+    expect((await scrape(built, `Bearer ${TOKEN}`)).text).toMatch(/^tessera_realtime_streams 1$/m);
+    abort.abort();
+    await reader.closed.catch(() => {});
+  });
+});
