@@ -163,7 +163,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const limiter = redis
     ? createRedisLimiter(redis, config.redisPrefix, deps.clock)
     : createMemoryLimiter(deps.clock);
-  const upstream = createUpstream(config.upstream, deps.clock, () => instanceSettings.allowList());
+  // Loaded only when asked for: without METRICS_TOKEN a restart loads and times nothing of it.
+  const metrics = config.metricsToken ? await (await import("./metrics/metrics.js")).createMetrics() : null;
+  const upstream = createUpstream(
+    config.upstream,
+    deps.clock,
+    () => instanceSettings.allowList(),
+    metrics ? (call) => metrics.upstreamAnswered(call) : undefined,
+  );
   const clock = deps.clock ?? Date.now;
   const auth = createAuth({
     config,
@@ -193,8 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
 
   const ctx: AppContext = {
     jsonBytes: new JsonBytes(HOT_READ_CACHE_BYTES),
-    // Loaded only when asked for: without METRICS_TOKEN a restart loads and times nothing of it.
-    metrics: config.metricsToken ? await (await import("./metrics/metrics.js")).createMetrics() : null,
+    metrics,
     config,
     database,
     redis,

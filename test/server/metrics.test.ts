@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
+import { badRequest } from "../../src/server/http/errors.js";
+import type { CachePolicy } from "../../src/server/upstream/upstream.js";
 import { signedInClient, TestClient } from "../support/client.js";
 import { MODES, type ModeEnv, type ModeName, prepareMode } from "../support/modes.js";
 import { expectProblem } from "../support/problems.js";
@@ -67,6 +69,28 @@ describe.each<ModeName>(MODES)("metrics (%s)", { timeout: 60_000 }, (modeName) =
       expect(text).toMatch(new RegExp(`^${name} `, "m"));
     expect(text).toMatch(/^tessera_realtime_streams 0$/m);
     expect(text).not.toContain(TOKEN);
+  });
+
+  it("counts outside answers by source, outcome and cache", async () => {
+    const policy: CachePolicy = {
+      kind: "metrics-probe",
+      fresh: 60_000,
+      failuresRemembered: true,
+      staleIfError: false,
+    };
+    const { upstream } = built.ctx;
+    expect(await upstream.cached(policy, "good", async () => 1)).toBe(1);
+    expect(await upstream.cached(policy, "good", async () => 2)).toBe(1);
+    const failing = () => upstream.cached(policy, "bad", async () => Promise.reject(badRequest("no")));
+    await expect(failing()).rejects.toThrow("no");
+    await expect(failing()).rejects.toThrow("no");
+    const text = (await scrape(built, `Bearer ${TOKEN}`)).text;
+    const count = (labels: string) =>
+      Number(new RegExp(`^tessera_upstream_answers_total\\{${labels}\\} (\\d+)$`, "m").exec(text)?.[1] ?? 0);
+    expect(count('source="metrics-probe",outcome="ok",cache="miss"')).toBe(1);
+    expect(count('source="metrics-probe",outcome="ok",cache="hit"')).toBe(1);
+    expect(count('source="metrics-probe",outcome="error",cache="miss"')).toBe(1);
+    expect(count('source="metrics-probe",outcome="error",cache="hit"')).toBe(1);
   });
 
   it("counts the open realtime streams of the instance", async () => {

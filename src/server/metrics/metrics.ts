@@ -1,4 +1,5 @@
 import type { Registry } from "prom-client";
+import type { UpstreamCall } from "../upstream/upstream.js";
 
 /**
  * What an instance tells Prometheus (DESIGN section 17), one registry per app so instances side by
@@ -9,6 +10,8 @@ export interface Metrics {
   readonly registry: Registry;
   /** One answered request: its method, route template (never the raw URL), status and seconds. */
   requestAnswered(method: string, route: string, status: number, seconds: number): void;
+  /** One answer of a cached upstream source (upstream/upstream.ts). */
+  upstreamAnswered(call: UpstreamCall): void;
   /** A gauge read at each scrape (open realtime streams, ...). */
   gauge(name: string, help: string, read: () => number): void;
 }
@@ -30,8 +33,15 @@ export async function createMetrics(): Promise<Metrics> {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
+  const upstreamCalls = new client.Counter({
+    name: "tessera_upstream_answers_total",
+    help: "Answers of outside services as widgets got them, by source, outcome (ok, stale, error) and cache (hit, miss)",
+    labelNames: ["source", "outcome", "cache"] as const,
+    registers: [registry],
+  });
   return {
     registry,
+    upstreamAnswered: (call) => upstreamCalls.inc(call),
     requestAnswered(method, route, status, seconds) {
       durations.observe({ method, route, status_code: String(status) }, seconds);
     },

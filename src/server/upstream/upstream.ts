@@ -3,7 +3,7 @@ import { setMaxListeners } from "node:events";
 import type { CacheKind, UpstreamConfig } from "../config.js";
 import { ProblemError } from "../http/errors.js";
 import { type AllowList, createAddressGuard } from "./address-guard.js";
-import { type CacheRule, type Clock, UpstreamCache } from "./cache.js";
+import { type Answer, type CacheRule, type Clock, UpstreamCache } from "./cache.js";
 import { createUpstreamFetch, type UpstreamFetch } from "./fetch.js";
 
 /**
@@ -42,6 +42,17 @@ export interface Observed<T> {
   stale: boolean;
 }
 
+/**
+ * One answer of a cached source, for metrics: its source's name, whether it was good, served stale
+ * after a failure, or a failure; and whether it came from the cache ("hit", a remembered failure
+ * too) or from the service ("miss", this caller's load or one it shared).
+ */
+export interface UpstreamCall {
+  source: string;
+  outcome: "ok" | "stale" | "error";
+  cache: "hit" | "miss";
+}
+
 /** The outside world as the app reaches it: one fetch, one cache, one shutdown signal. */
 export interface Upstream {
   fetch: UpstreamFetch;
@@ -68,6 +79,7 @@ export function createUpstream(
   config: UpstreamConfig,
   now: Clock = Date.now,
   allowList?: () => AllowList,
+  answered?: (call: UpstreamCall) => void,
 ): Upstream {
   const controller = new AbortController();
   // Every request waiting on an upstream listens for shutdown; that many is expected.
@@ -96,8 +108,23 @@ export function createUpstream(
   return {
     fetch: createUpstreamFetch({ timeoutMs: config.timeoutMs, closing: controller.signal, guard }),
     closing: controller.signal,
-    async cached(policy, key, load) {
-      const { value, fetchedAt, stale } = await cache.answer(`${policy.kind}|${key}`, ruleOf(policy), load);
+    async cached<T>(policy: CachePolicy, key: string, load: () => Promise<T>) {
+      let ran = false;
+      const loading = answered
+        ? () => {
+            ran = true;
+            return load();
+          }
+        : load;
+      let found: Answer<T>;
+      try {
+        found = await cache.answer(`${policy.kind}|${key}`, ruleOf(policy), loading);
+      } catch (error) {
+        answered?.({ source: policy.kind, outcome: "error", cache: ran ? "miss" : "hit" });
+        throw error;
+      }
+      const { value, fetchedAt, stale } = found;
+      answered?.({ source: policy.kind, outcome: stale ? "stale" : "ok", cache: ran ? "miss" : "hit" });
       const seen = observing.getStore();
       if (seen) {
         seen.fetchedAt = Math.min(seen.fetchedAt ?? fetchedAt, fetchedAt);
