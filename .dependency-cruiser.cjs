@@ -7,12 +7,15 @@
  *   contract  <-  web (src/web and src/widgets/<type>/web: the SPA never reaches into the server)
  * A widget never imports another widget; the core reaches widgets only through the list (and the
  * registries that load each listed type's folder: src/server/widgets, src/web/widget-kit).
+ * Integration kinds (src/integrations/<kind>/) are the same: `definition.ts` is contract, `server.ts`
+ * a server half; the list is src/integrations/index.ts; widgets may use a kind's server half.
  */
 const FEATURES =
-  "(account|apikeys|auth|backup|bootstrap|exchange|jobs|notifications|operators|portability|providers|push|realtime|resources|web|widgets)";
+  "(account|apikeys|auth|backup|bootstrap|exchange|instance-settings|integrations|jobs|metrics|notifications|operators|portability|providers|push|realtime|resources|sharing|web|widgets)";
 const CORE = "^src/server/(config\\.ts$|db/|http/|upstream/|policies/|ratelimit/|redis/)";
-const CONTRACT = "^src/(contract/|widgets/index\\.ts$|widgets/[^/]+/contract\\.ts$)";
-const SERVER_SIDE = "^src/(server/|widgets/[^/]+/server/)";
+const CONTRACT =
+  "^src/(contract/|widgets/index\\.ts$|widgets/[^/]+/contract\\.ts$|integrations/(index|kit)\\.ts$|integrations/[^/]+/definition\\.ts$)";
+const SERVER_SIDE = "^src/(server/|widgets/[^/]+/server/|integrations/[^/]+/server\\.ts$)";
 const WEB_SIDE = "^src/(web/|widgets/[^/]+/web/)";
 const TESTS = "(^(test|e2e|bench)/|\\.test\\.tsx?$|/fake\\.ts$)";
 
@@ -55,6 +58,21 @@ module.exports = {
       severity: "error",
       from: { path: "^src/(server|web|contract)/", pathNot: TESTS },
       to: { path: "^src/widgets/[^/]+/" },
+    },
+    {
+      name: "integration-kinds-are-independent",
+      comment: "A kind is one folder: it never reaches into another kind's folder, nor into a widget's.",
+      severity: "error",
+      from: { path: "^src/integrations/([^/]+)/", pathNot: TESTS },
+      to: { path: ["^src/integrations/[^/]+/", "^src/widgets/[^/]+/"], pathNot: "^src/integrations/$1/" },
+    },
+    {
+      name: "core-reaches-kinds-through-the-list",
+      comment:
+        "Only the list (src/integrations/index.ts) names kind folders; the server registry loads their server halves from it.",
+      severity: "error",
+      from: { path: "^src/(server|web|contract)/", pathNot: TESTS },
+      to: { path: "^src/integrations/[^/]+/" },
     },
     {
       name: "resources-are-independent",

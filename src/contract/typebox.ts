@@ -7,8 +7,10 @@ import {
   Number as NumberType,
   Object as ObjectType,
   Optional,
+  Record as RecordType,
   String as StringType,
   Union,
+  Unknown,
 } from "@sinclair/typebox";
 
 /**
@@ -25,6 +27,8 @@ export const Type = {
   Number: NumberType,
   Object: ObjectType,
   Optional,
+  Record: RecordType,
   String: StringType,
   Union,
+  Unknown,
 };

@@ -50,6 +50,9 @@ import { securityHeaders, swaggerCsp } from "./http/security-headers.js";
 import { applyConnectionLimit, edgeServerOptions } from "./http/server-options.js";
 import { instanceSettingsRoutes } from "./instance-settings/routes.js";
 import { InstanceSettingsService } from "./instance-settings/service.js";
+import { integrationServers } from "./integrations/registry.js";
+import { INTEGRATION_SCHEMAS, integrationRoutes } from "./integrations/routes.js";
+import { IntegrationService } from "./integrations/service.js";
 import { alertScheduler, alertsPending, alertWorker } from "./jobs/alerts.js";
 import { Jobs } from "./jobs/jobs.js";
 import { openJobQueue } from "./jobs/queue.js";
@@ -85,6 +88,7 @@ import { sharingRoutes } from "./sharing/routes.js";
 import type { Clock } from "./upstream/cache.js";
 import { createUpstream } from "./upstream/upstream.js";
 import { webRoutes } from "./web/static.js";
+import { widgetConfigChecks } from "./widgets/config-checks.js";
 import { widgetDataRoutes } from "./widgets/data.js";
 import { widgetServers } from "./widgets/registry.js";
 
@@ -217,6 +221,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     market: openMarket(config, redis, upstream),
     changes,
     instanceSettings,
+    integrations: new IntegrationService({
+      db: database.db,
+      cipher,
+      fetch: upstream.fetch,
+      checkAddress: (url, reach) => upstream.checkAddress(url, reach),
+      servers: integrationServers,
+      clock,
+    }),
     // `app` is built below; the queue opens later, from a request or once migrations are done.
     jobs: new Jobs(
       () => openJobQueue(database, app.log),
@@ -272,6 +284,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   );
   // Widgets' reminders are scheduled, moved and cancelled in the transaction of each change.
   ctx.changes.listenAll(alertScheduler(ctx.jobs, clock));
+  ctx.changes.listenAll(widgetConfigChecks(servers));
   // PostgreSQL: every instance works the shared queue from the start, so another's jobs are taken
   // over if it dies. Embedded (one process): only when there is alert work (jobs/jobs.ts).
   migrated
@@ -319,6 +332,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ...OPERATOR_SCHEMAS,
     ...SHARING_SCHEMAS,
     ...ACCOUNT_SCHEMAS,
+    ...INTEGRATION_SCHEMAS,
   ]) {
     app.addSchema(schema);
   }
@@ -377,6 +391,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     realtimeRoutes,
     exchangeRoutes,
     providerRoutes,
+    integrationRoutes,
   ])
     await app.register(routes, ctx);
   // Each widget type's data and own routes (src/widgets/<type>/server), in the list's order.

@@ -12,6 +12,7 @@ import type { Market } from "./exchange/market.js";
 import type { JsonBytes } from "./http/json-bytes.js";
 import type { ServerState } from "./http/lifecycle.js";
 import type { InstanceSettingsService } from "./instance-settings/service.js";
+import type { IntegrationService } from "./integrations/service.js";
 import type { Jobs } from "./jobs/jobs.js";
 import type { Metrics } from "./metrics/metrics.js";
 import type { NotificationService } from "./notifications/service.js";
@@ -48,6 +49,8 @@ export interface AppContext {
   jobs: Jobs;
   /** The admin page's settings (sign-up mode, private networks, starting dashboard), on every instance. */
   instanceSettings: InstanceSettingsService;
+  /** Saved connections to services (DESIGN section 16): who may use which, and calls to them. */
+  integrations: IntegrationService;
   /** Serving, draining or closing, and the warnings /readyz shows. */
   state: ServerState;
   /** Milliseconds now: version folding and upstream freshness read it; tests move it. */

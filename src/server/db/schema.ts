@@ -454,3 +454,30 @@ export const instanceSettings = pgTable("instance_settings", {
   updatedAt: updatedAt(),
   updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
 });
+
+// ---- Integrations (DESIGN section 16): saved connections to the services widgets show. ----
+
+/**
+ * A connection to a service. `owner_id` null: an instance integration (an admin's, every user may
+ * use it). `secrets` maps a secret's name to its value encrypted with the token key
+ * (auth/token-cipher.ts); values are never answered, only the names.
+ */
+export const integrations = pgTable(
+  "integrations",
+  {
+    id: uuid("id").primaryKey(),
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    allowPrivate: boolean("allow_private").notNull().default(false),
+    skipTlsVerify: boolean("skip_tls_verify").notNull().default(false),
+    caCertificate: text("ca_certificate"),
+    secrets: jsonb("secrets").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    lastCheck: jsonb("last_check").$type<{ at: string; ok: boolean; latencyMs: number; detail: string }>(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("integrations_owner_idx").on(t.ownerId)],
+);

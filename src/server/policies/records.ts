@@ -152,7 +152,7 @@ export async function dashboardFor(
  */
 export async function readableWidget(db: Db, actor: Actor, widgetId: string, dashboardId?: string) {
   const [row] = await db
-    .select({ widgetType: widgets.widgetType, config: widgets.config })
+    .select({ widgetType: widgets.widgetType, config: widgets.config, userId: widgets.userId })
     .from(widgets)
     .where(
       and(

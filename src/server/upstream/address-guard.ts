@@ -14,14 +14,34 @@ import { addressNotAllowed } from "../http/errors.js";
  */
 export interface AddressGuard {
   /** Throws 400 `address_not_allowed` when the URL's host is an address the guard refuses. */
-  checkUrl(url: URL): void;
+  checkUrl(url: URL, reach?: Reach): void;
+  /**
+   * Resolves the URL's host now and throws 400 `address_not_allowed` when none of its addresses
+   * may be reached: for saving a service's address, so a refusal is said at once rather than at
+   * its first use (each connection checks again all the same).
+   */
+  checkResolved(url: URL, reach?: Reach): Promise<void>;
   /**
    * undici's fetch through an agent that resolves names itself and refuses to connect to a
    * refused address. Redirects are not followed (the caller checks each hop).
    */
-  fetch(url: URL, init: GuardedInit): Promise<Awaited<ReturnType<typeof Undici.fetch>>>;
+  fetch(url: URL, init: GuardedInit, reach?: Reach): Promise<Awaited<ReturnType<typeof Undici.fetch>>>;
   close(): Promise<void>;
 }
+
+/**
+ * How far one saved service may be reached (an integration, DESIGN section 16): an admin may allow
+ * its private address, and a self-signed service brings its CA certificate, or (admins only) asks
+ * for no verification at all.
+ */
+export interface Reach {
+  allowPrivate: boolean;
+  caCertificate: string | null;
+  skipTlsVerify: boolean;
+}
+
+/** Agents kept for distinct reaches (each holds its connections); the least recently used goes. */
+const REACH_AGENTS_MAX = 32;
 
 export type GuardedInit = Omit<NonNullable<Parameters<typeof Undici.fetch>[1]>, "dispatcher" | "redirect">;
 
@@ -108,52 +128,100 @@ export function createAddressGuard(
 
   // Resolution and the check happen in the connection itself, so a name that resolves to a
   // public address for the check and a private one for the connection (DNS rebinding) gets nowhere.
-  const lookup = (
-    hostname: string,
-    options: { family?: number | string; all?: boolean },
-    callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
-  ) => {
-    dnsLookup(hostname, { all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      const host = hostname.toLowerCase();
-      const allow = current();
-      const usable = allow.hosts.has(host)
-        ? addresses
-        : addresses.filter((a) => allowedAddress(a.address, allow));
-      if (usable.length === 0) return callback(refused(hostname), []);
-      if (options.all) return callback(null, usable);
-      const first = usable[0]!;
-      callback(null, first.address, first.family);
-    });
+  const usableAddresses = (hostname: string, addresses: LookupAddress[], allowPrivate: boolean) => {
+    const host = hostname.toLowerCase();
+    const allow = current();
+    return allowPrivate || allow.hosts.has(host)
+      ? addresses
+      : addresses.filter((a) => allowedAddress(a.address, allow));
   };
+  const lookupFor =
+    (allowPrivate: boolean) =>
+    (
+      hostname: string,
+      options: { family?: number | string; all?: boolean },
+      callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+    ) => {
+      dnsLookup(hostname, { all: true }, (error, addresses) => {
+        if (error) return callback(error, []);
+        const usable = usableAddresses(hostname, addresses, allowPrivate);
+        if (usable.length === 0) return callback(refused(hostname), []);
+        if (options.all) return callback(null, usable);
+        const first = usable[0]!;
+        callback(null, first.address, first.family);
+      });
+    };
 
   // undici (a large package) loads with the first user-given URL, not with every start. Its
   // module.exports is taken from `default`: bundled by esbuild, the dynamic import of this CommonJS
   // package has no named exports at all (only `default`), while Node's own loader gives both.
-  let opening: Promise<{ fetch: typeof Undici.fetch; agent: Undici.Agent }> | null = null;
+  let opening: Promise<{
+    fetch: typeof Undici.fetch;
+    agent: Undici.Agent;
+    Agent: typeof Undici.Agent;
+  }> | null = null;
   const open = () => {
     opening ??= import("undici").then(({ default: undici }) => ({
       fetch: undici.fetch,
-      agent: new undici.Agent({ connect: { lookup, timeout: connectTimeoutMs } }),
+      agent: new undici.Agent({ connect: { lookup: lookupFor(false), timeout: connectTimeoutMs } }),
+      Agent: undici.Agent,
     }));
     return opening;
   };
+  // One agent per distinct reach, so a CA or an allowed private address applies to its service only.
+  const reachAgents = new Map<string, Undici.Agent>();
+  const agentFor = (Agent: typeof Undici.Agent, reach: Reach) => {
+    const key = JSON.stringify([reach.allowPrivate, reach.skipTlsVerify, reach.caCertificate]);
+    const known = reachAgents.get(key);
+    if (known) {
+      reachAgents.delete(key);
+      reachAgents.set(key, known);
+      return known;
+    }
+    const agent = new Agent({
+      connect: {
+        lookup: lookupFor(reach.allowPrivate),
+        timeout: connectTimeoutMs,
+        ...(reach.caCertificate ? { ca: reach.caCertificate } : {}),
+        ...(reach.skipTlsVerify ? { rejectUnauthorized: false } : {}),
+      },
+    });
+    reachAgents.set(key, agent);
+    if (reachAgents.size > REACH_AGENTS_MAX) {
+      const [oldestKey, oldest] = reachAgents.entries().next().value!;
+      reachAgents.delete(oldestKey);
+      void oldest.close().catch(() => {});
+    }
+    return agent;
+  };
   return {
-    async fetch(url, init) {
-      const { fetch, agent } = await open();
-      return fetch(url, { ...init, redirect: "manual", dispatcher: agent });
+    async fetch(url, init, reach) {
+      const { fetch, agent, Agent } = await open();
+      const dispatcher = reach ? agentFor(Agent, reach) : agent;
+      return fetch(url, { ...init, redirect: "manual", dispatcher });
     },
-    checkUrl(url) {
+    checkUrl(url, reach) {
       const host = bare(url.hostname);
       const allow = current();
-      if (allow.hosts.has(host)) return;
+      if (reach?.allowPrivate || allow.hosts.has(host)) return;
       // An address written in the URL is never looked up, so it is judged here.
       if (isIP(host) && !allowedAddress(host, allow)) throw refused(host);
+    },
+    async checkResolved(url, reach) {
+      this.checkUrl(url, reach);
+      const host = bare(url.hostname);
+      if (isIP(host)) return;
+      const addresses = await new Promise<LookupAddress[]>((resolve) =>
+        // A name that does not resolve now is not refused: the service may be down; its calls say so.
+        dnsLookup(host, { all: true }, (error, found) => resolve(error ? [] : found)),
+      );
+      if (addresses.length > 0 && usableAddresses(host, addresses, reach?.allowPrivate ?? false).length === 0)
+        throw refused(host);
     },
     close: async () => {
       // Nothing to close when undici never loaded (or failed to: its fetches reported that).
       const opened = await opening?.catch(() => null);
-      await opened?.agent.close();
+      await Promise.all([opened?.agent.close(), ...[...reachAgents.values()].map((a) => a.close())]);
     },
   };
 }

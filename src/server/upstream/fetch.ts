@@ -5,7 +5,7 @@ import {
   upstreamFailed,
   upstreamTimeout,
 } from "../http/errors.js";
-import type { AddressGuard, GuardedInit } from "./address-guard.js";
+import type { AddressGuard, GuardedInit, Reach } from "./address-guard.js";
 
 /** Larger answers are refused: no upstream we call sends anything near this. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -42,6 +42,11 @@ export interface UpstreamRequest {
    * service never redirects, and the next hop's URL would end up in error messages).
    */
   followRedirects?: boolean;
+  /**
+   * For a guarded URL of a saved service (an integration): whether its private address may be
+   * reached and which TLS certificates it is trusted with.
+   */
+  reach?: Reach;
 }
 
 export interface UpstreamResponse {
@@ -85,6 +90,7 @@ export function createUpstreamFetch({
     body,
     pinned = false,
     followRedirects = true,
+    reach,
     ...request
   }) => {
     if (closing.aborted) throw shuttingDown();
@@ -108,7 +114,7 @@ export function createUpstreamFetch({
       };
       const response = pinned
         ? await fetch(url, { ...init, cache: "no-store", redirect: "error" })
-        : await followGuarded(url, init, guard, followRedirects ? MAX_REDIRECTS : 0);
+        : await followGuarded(url, init, guard, followRedirects ? MAX_REDIRECTS : 0, reach);
       if (request.discardBody) await response.body?.cancel();
       const bytes = request.discardBody
         ? Buffer.alloc(0)
@@ -151,18 +157,25 @@ export function createUpstreamFetch({
 const shuttingDown = () => unavailable("The server is shutting down", 1);
 
 function networkReason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return cause?.code ?? (error as Error)?.name ?? "network error";
+  // fetch's own refusals (a port browsers never call, "bad port") carry a message and no code.
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  return cause?.code ?? cause?.message ?? (error as Error)?.name ?? "network error";
 }
 
 /** Fetches a user-given URL through the guard, following redirects itself so each hop is checked. */
-async function followGuarded(url: string, init: GuardedInit, guard: AddressGuard, maxRedirects: number) {
+async function followGuarded(
+  url: string,
+  init: GuardedInit,
+  guard: AddressGuard,
+  maxRedirects: number,
+  reach?: Reach,
+) {
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
     if (current.protocol !== "http:" && current.protocol !== "https:")
       throw addressNotAllowed(`Only http and https addresses can be fetched, not ${current.protocol}`);
-    guard.checkUrl(current);
-    const response = await guard.fetch(current, init);
+    guard.checkUrl(current, reach);
+    const response = await guard.fetch(current, init, reach);
     const location = response.headers.get("location");
     if (response.status < 300 || response.status > 399 || !location || maxRedirects === 0) return response;
     await response.body?.cancel();

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { setMaxListeners } from "node:events";
 import type { CacheKind, UpstreamConfig } from "../config.js";
 import { ProblemError } from "../http/errors.js";
-import { type AllowList, createAddressGuard } from "./address-guard.js";
+import { type AllowList, createAddressGuard, type Reach } from "./address-guard.js";
 import { type Answer, type CacheRule, type Clock, UpstreamCache } from "./cache.js";
 import { createUpstreamFetch, type UpstreamFetch } from "./fetch.js";
 
@@ -56,6 +56,11 @@ export interface UpstreamCall {
 /** The outside world as the app reaches it: one fetch, one cache, one shutdown signal. */
 export interface Upstream {
   fetch: UpstreamFetch;
+  /**
+   * Refuses (400 `address_not_allowed`) a service's address none of whose addresses may be
+   * reached now, for saving it; every connection checks again.
+   */
+  checkAddress(url: URL, reach?: Reach): Promise<void>;
   /** Aborted when the app closes; anything waiting on an upstream listens to it. */
   closing: AbortSignal;
   /** The value under `key` of that source, loaded at most once per freshness window. */
@@ -107,6 +112,7 @@ export function createUpstream(
   };
   return {
     fetch: createUpstreamFetch({ timeoutMs: config.timeoutMs, closing: controller.signal, guard }),
+    checkAddress: (url, reach) => guard.checkResolved(url, reach),
     closing: controller.signal,
     async cached<T>(policy: CachePolicy, key: string, load: () => Promise<T>) {
       let ran = false;

@@ -24,9 +24,10 @@ export interface WidgetData<Q = never> {
   description: string;
   /**
    * The data the stored config's query asks for (`visitorQuery` of the contract), or the bytes of
-   * its JSON when the loader keeps them encoded. `widgetId` is for data kept per widget (Status).
+   * its JSON when the loader keeps them encoded. `widgetId` is for data kept per widget (Status);
+   * `ownerId` is the widget's owner (its dashboard's), whose integrations it may use.
    */
-  load(query: Q, widgetId: string, request: FastifyRequest): Promise<unknown>;
+  load(query: Q, widgetId: string, request: FastifyRequest, ownerId: string): Promise<unknown>;
 }
 
 type ServiceDefinition = WidgetTypeDefinition<string, never, ServiceDataSource<never, unknown>>;
@@ -71,19 +72,19 @@ export async function widgetDataRoutes(app: FastifyInstance, ctx: AppContext, en
   /** Loads what the widget's config asks for, noting how old the upstream answers behind it are. */
   async function load(
     entry: DataEntry,
-    stored: unknown,
+    stored: { config: unknown; userId: string },
     widgetId: string,
     request: FastifyRequest,
     shown: "reader" | "visitor",
   ) {
     const definition = entry.definition as unknown as ServiceDefinition;
-    const parsed = definition.parse(stored);
+    const parsed = definition.parse(stored.config);
     const config = shown === "visitor" ? definition.publicConfig(parsed) : parsed;
     const query = found(
       definition.data.visitorQuery(config as never),
       `Data this ${definition.type} widget asks for`,
     );
-    return ctx.upstream.observe(() => entry.data.load(query as never, widgetId, request));
+    return ctx.upstream.observe(() => entry.data.load(query as never, widgetId, request, stored.userId));
   }
 
   function envelope(reply: FastifyReply, { value, fetchedAt, stale }: Observed<unknown>) {
@@ -125,7 +126,7 @@ export async function widgetDataRoutes(app: FastifyInstance, ctx: AppContext, en
         const type = widgetDefinition(widget.widgetType)?.type ?? widget.widgetType;
         throw notFoundBecause(`A ${type} widget shows no outside data of its own`);
       }
-      return envelope(reply, await load(entry, widget.config, id, request, "reader"));
+      return envelope(reply, await load(entry, widget, id, request, "reader"));
     },
   );
 
@@ -147,7 +148,7 @@ export async function widgetDataRoutes(app: FastifyInstance, ctx: AppContext, en
       const { id, widgetId } = request.params as { id: string; widgetId: string };
       const widget = found(await readableWidget(db, VISITOR, widgetId, id), "Widget");
       const entry = found(byType.get(widget.widgetType), "Widget data");
-      return envelope(reply, await load(entry, widget.config, widgetId, request, "visitor"));
+      return envelope(reply, await load(entry, widget, widgetId, request, "visitor"));
     },
   );
 
@@ -171,7 +172,7 @@ export async function widgetDataRoutes(app: FastifyInstance, ctx: AppContext, en
         const { id, widgetId } = request.params as { id: string; widgetId: string };
         const widget = await readableWidget(db, VISITOR, widgetId, id);
         const stored = found(widget?.widgetType === definition.type ? widget : null, "Widget");
-        const { value } = await load(entry, stored.config, widgetId, request, "visitor");
+        const { value } = await load(entry, stored, widgetId, request, "visitor");
         return isEncoded(value) ? sendEncodedJson(request, reply, value) : value;
       },
     );

@@ -4,6 +4,12 @@ import type { Watcher } from "../jobs/watch/pass.js";
 import type { ProviderServices } from "../providers/client.js";
 import type { WidgetData } from "./data.js";
 
+/** A problem with a config key: a JSON Pointer within the config, and what is wrong. */
+export interface ConfigIssue {
+  path: string;
+  message: string;
+}
+
 /** What a widget's watchers may use: the app's services and a provider client of their own. */
 export interface WatcherDeps {
   ctx: AppContext;
@@ -25,6 +31,11 @@ export interface WidgetServer {
   /** Routes of its own beyond its data (a place search, a site's icon). */
   routes?: FastifyPluginAsyncTypebox<AppContext>;
   watchers?(deps: WatcherDeps): Watcher[];
+  /**
+   * Checks of a config its contract's schema cannot state and the browser need not carry (a
+   * JMESPath query's syntax): a write that brings one is 400 with the issues' paths under `/config`.
+   */
+  configIssues?(config: unknown): readonly ConfigIssue[];
 }
 
 export function defineWidgetServer(half: WidgetServer): WidgetServer {

@@ -1,0 +1,23 @@
+import { upstreamFailed } from "../../server/http/errors.js";
+import { answered, defineIntegrationServer } from "../../server/integrations/kit.js";
+
+/**
+ * Uptime Kuma's metrics take an API key as the password of HTTP Basic (the user name is ignored);
+ * its status pages need nothing.
+ */
+export default defineIntegrationServer({
+  headers: ({ apiKey }): Record<string, string> =>
+    apiKey ? { authorization: `Basic ${Buffer.from(`:${apiKey}`).toString("base64")}` } : {},
+  async test(call) {
+    const response = await call({ path: "/metrics", what: "its metrics", headers: { accept: "text/plain" } });
+    if (response.status === 401)
+      throw upstreamFailed(
+        "Uptime Kuma answered 401: its metrics need an API key (Settings, API Keys); status pages work without one",
+      );
+    const { text } = answered(response, "Uptime Kuma");
+    const monitors = new Set(text.match(/^monitor_status\{[^}]*monitor_name="([^"]*)"/gm) ?? []).size;
+    if (!text.includes("monitor_status") && monitors === 0)
+      throw upstreamFailed("The address answered, but not with Uptime Kuma's metrics");
+    return `Uptime Kuma with ${monitors} monitor${monitors === 1 ? "" : "s"}`;
+  },
+});

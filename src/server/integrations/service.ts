@@ -1,0 +1,399 @@
+import { X509Certificate } from "node:crypto";
+import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
+import {
+  type CreateIntegrationBody,
+  INTEGRATION_SECRETS_MAX,
+  INTEGRATIONS_PER_USER,
+  type Integration,
+  type IntegrationCheck,
+  type UpdateIntegrationBody,
+} from "../../contract/integrations.js";
+import { INTEGRATION_KINDS, integrationKind } from "../../integrations/index.js";
+import type { IntegrationKindDefinition } from "../../integrations/kit.js";
+import type { TokenCipher } from "../auth/token-cipher.js";
+import type { Db } from "../db/client.js";
+import { integrations } from "../db/schema.js";
+import { badRequest, forbidden, limitReached, notFound, ProblemError } from "../http/errors.js";
+import type { UserActor } from "../policies/actor.js";
+import type { Reach } from "../upstream/address-guard.js";
+import type { UpstreamFetch, UpstreamResponse } from "../upstream/fetch.js";
+import { describeFailure } from "./failures.js";
+import type { IntegrationKindServer } from "./kit.js";
+import type { IntegrationRequest, Integrations, UsableIntegration } from "./types.js";
+
+type Row = typeof integrations.$inferSelect;
+
+export interface IntegrationServiceDeps {
+  db: Db;
+  cipher: TokenCipher;
+  fetch: UpstreamFetch;
+  /** Resolves a saved address now: refuses one the server may not reach (address-guard.ts). */
+  checkAddress(url: URL, reach: Reach): Promise<void>;
+  servers: () => Promise<ReadonlyMap<string, IntegrationKindServer>>;
+  clock: () => number;
+}
+
+const isAdmin = (actor: UserActor) => actor.role === "admin";
+
+/** The integrations an actor may see and use: their own, and the instance's. */
+const visibleTo = (userId: string) => or(eq(integrations.ownerId, userId), isNull(integrations.ownerId));
+
+/** `webcal:` is how calendar apps spell an https feed. */
+export function normalizeUrl(raw: string, path = "/url"): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim().replace(/^webcals?:/i, "https:"));
+  } catch {
+    throw badRequest("url is not an address", [{ path, message: "must be an http or https address" }]);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw badRequest("url is not an http address", [
+      { path, message: "must start with http:// or https://" },
+    ]);
+  if (url.username || url.password)
+    throw badRequest("url carries credentials", [
+      { path, message: "must not hold a user or password: save them as secrets" },
+    ]);
+  url.hash = "";
+  return url;
+}
+
+/**
+ * The integration's address with `path` and `query` added; the origin never changes, so a
+ * secret goes nowhere but the service it was saved for.
+ */
+export function addressOf(base: string, path?: string, query?: Record<string, string>): URL {
+  const url = new URL(base);
+  if (path) {
+    const [pathname = "", search] = path.split("?", 2) as [string, string | undefined];
+    const joined = `${url.pathname.replace(/\/+$/, "")}/${pathname.replace(/^\/+/, "")}`;
+    url.pathname = joined;
+    if (search) for (const [key, value] of new URLSearchParams(search)) url.searchParams.append(key, value);
+  }
+  for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+  return url;
+}
+
+function checkCertificate(pem: string | null | undefined) {
+  if (!pem) return;
+  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  const bad = () =>
+    badRequest("caCertificate is not a certificate", [
+      {
+        path: "/caCertificate",
+        message: "must be one or more PEM certificates (-----BEGIN CERTIFICATE-----)",
+      },
+    ]);
+  if (blocks.length === 0) throw bad();
+  for (const block of blocks) {
+    try {
+      new X509Certificate(block);
+    } catch {
+      throw bad();
+    }
+  }
+}
+
+/** Secret names and values a kind takes: its fields, or (custom) request headers. */
+function checkSecrets(
+  kind: IntegrationKindDefinition,
+  secrets: Readonly<Record<string, string | null>>,
+  kept: readonly string[],
+) {
+  const errors: { path: string; message: string }[] = [];
+  const fields = new Map(kind.secrets.map((field) => [field.name, field]));
+  for (const [name, value] of Object.entries(secrets)) {
+    const path = `/secrets/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    if (!kind.headerSecrets && !fields.has(name))
+      errors.push({
+        path,
+        message: `is not a secret of ${kind.label}; it takes ${kind.secrets.map((f) => f.name).join(", ") || "none"}`,
+      });
+    else if (kind.headerSecrets && /^(host|content-length|transfer-encoding|connection)$/i.test(name))
+      errors.push({ path, message: "is a header the server sets itself" });
+    if (value !== null && /[\r\n\0]/.test(value)) errors.push({ path, message: "must be one line" });
+  }
+  const after = new Set([
+    ...kept.filter((name) => !(name in secrets)),
+    ...Object.entries(secrets)
+      .filter(([, value]) => value !== null)
+      .map(([name]) => name),
+  ]);
+  for (const field of kind.secrets)
+    if (field.required && !after.has(field.name))
+      errors.push({ path: `/secrets/${field.name}`, message: `is required for ${kind.label}` });
+  if (after.size > INTEGRATION_SECRETS_MAX)
+    errors.push({ path: "/secrets", message: `must hold at most ${INTEGRATION_SECRETS_MAX} secrets` });
+  if (errors.length > 0) throw badRequest("secrets are not valid for this kind", errors);
+}
+
+function kindOf(name: string, path = "/kind"): IntegrationKindDefinition {
+  const kind = integrationKind(name);
+  if (!kind)
+    throw badRequest(`unknown integration kind ${JSON.stringify(name)}`, [
+      { path, message: `must be one of ${INTEGRATION_KINDS.map((k) => k.kind).join(", ")}` },
+    ]);
+  return kind;
+}
+
+/** Admin-only choices (DESIGN section 16): private addresses and skipping TLS verification. */
+function checkAdminChoices(actor: UserActor, body: { allowPrivate?: boolean; skipTlsVerify?: boolean }) {
+  if (isAdmin(actor)) return;
+  if (body.allowPrivate) throw forbidden("Only an admin may let an integration reach a private address");
+  if (body.skipTlsVerify) throw forbidden("Only an admin may turn off TLS verification for an integration");
+}
+
+export class IntegrationService implements Integrations {
+  constructor(private readonly deps: IntegrationServiceDeps) {}
+
+  kinds() {
+    return INTEGRATION_KINDS.map((kind) => ({ ...kind, secrets: [...kind.secrets] }));
+  }
+
+  answer(row: Row, actor: UserActor): Integration {
+    return {
+      id: row.id,
+      kind: row.kind,
+      name: row.name,
+      url: row.url,
+      owner: row.ownerId === null ? "instance" : "me",
+      allowPrivate: row.allowPrivate,
+      skipTlsVerify: row.skipTlsVerify,
+      caCertificate: row.caCertificate,
+      secrets: Object.keys(row.secrets).sort(),
+      editable: row.ownerId === actor.user.id || (row.ownerId === null && isAdmin(actor)),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      lastCheck: row.lastCheck ?? null,
+    };
+  }
+
+  async list(actor: UserActor): Promise<Integration[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(integrations)
+      .where(visibleTo(actor.user.id))
+      .orderBy(sql`${integrations.ownerId} is null`, asc(integrations.name), asc(integrations.id));
+    return rows.map((row) => this.answer(row, actor));
+  }
+
+  private async visibleRow(userId: string, id: string): Promise<Row> {
+    const [row] = await this.deps.db
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.id, id), visibleTo(userId)))
+      .limit(1);
+    if (!row) throw notFound("Integration");
+    return row;
+  }
+
+  async get(actor: UserActor, id: string) {
+    return this.answer(await this.visibleRow(actor.user.id, id), actor);
+  }
+
+  /** The row, when the actor may change it (404 when they may not even see it). */
+  private async editableRow(actor: UserActor, id: string) {
+    const row = await this.visibleRow(actor.user.id, id);
+    if (row.ownerId === null && !isAdmin(actor))
+      throw forbidden("Only an admin may change an instance integration");
+    return row;
+  }
+
+  async create(actor: UserActor, body: CreateIntegrationBody): Promise<Integration> {
+    const kind = kindOf(body.kind);
+    const instance = body.owner === "instance";
+    if (instance && !isAdmin(actor)) throw forbidden("Only an admin may create an instance integration");
+    checkAdminChoices(actor, body);
+    const url = normalizeUrl(body.url);
+    checkCertificate(body.caCertificate);
+    const secrets = body.secrets ?? {};
+    checkSecrets(kind, secrets, []);
+    const reach = reachOf(body);
+    await this.deps.checkAddress(url, reach);
+    const now = new Date(this.deps.clock());
+    return this.deps.db.transaction(async (tx) => {
+      if (!instance) {
+        const [{ value: owned } = { value: 0 }] = await tx
+          .select({ value: count() })
+          .from(integrations)
+          .where(eq(integrations.ownerId, actor.user.id));
+        if (owned >= INTEGRATIONS_PER_USER)
+          throw limitReached(`At most ${INTEGRATIONS_PER_USER} integrations per person`);
+      }
+      const [row] = await tx
+        .insert(integrations)
+        .values({
+          id: uuidv7(),
+          ownerId: instance ? null : actor.user.id,
+          kind: kind.kind,
+          name: body.name.trim() || kind.label,
+          url: url.href,
+          ...reach,
+          secrets: this.sealed(secrets),
+          createdBy: actor.user.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return this.answer(row!, actor);
+    });
+  }
+
+  async update(actor: UserActor, id: string, body: UpdateIntegrationBody): Promise<Integration> {
+    const row = await this.editableRow(actor, id);
+    const kind = kindOf(row.kind);
+    // Turning an admin's choice off is anyone's right; turning it on is an admin's.
+    checkAdminChoices(actor, {
+      allowPrivate: body.allowPrivate === true && !row.allowPrivate,
+      skipTlsVerify: body.skipTlsVerify === true && !row.skipTlsVerify,
+    });
+    const url = body.url === undefined ? new URL(row.url) : normalizeUrl(body.url);
+    if (body.caCertificate !== undefined) checkCertificate(body.caCertificate);
+    const changes = body.secrets ?? {};
+    checkSecrets(kind, changes, Object.keys(row.secrets));
+    const reach: Reach = {
+      allowPrivate: body.allowPrivate ?? row.allowPrivate,
+      skipTlsVerify: body.skipTlsVerify ?? row.skipTlsVerify,
+      caCertificate: body.caCertificate === undefined ? row.caCertificate : body.caCertificate || null,
+    };
+    if (body.url !== undefined || body.allowPrivate === false) await this.deps.checkAddress(url, reach);
+    const secrets = { ...row.secrets };
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) delete secrets[name];
+      else secrets[name] = this.deps.cipher.encrypt(value);
+    }
+    const [updated] = await this.deps.db
+      .update(integrations)
+      .set({
+        name: body.name?.trim() || row.name,
+        url: url.href,
+        ...reach,
+        secrets,
+        // A check of the old address says nothing about the new one.
+        lastCheck: body.url === undefined && body.secrets === undefined ? row.lastCheck : null,
+        updatedAt: new Date(this.deps.clock()),
+      })
+      .where(eq(integrations.id, row.id))
+      .returning();
+    if (!updated) throw notFound("Integration");
+    return this.answer(updated, actor);
+  }
+
+  async remove(actor: UserActor, id: string) {
+    const row = await this.editableRow(actor, id);
+    await this.deps.db.delete(integrations).where(eq(integrations.id, row.id));
+  }
+
+  async usable(userId: string, id: string, kind?: string): Promise<UsableIntegration> {
+    const row = await this.visibleRow(userId, id);
+    if (kind !== undefined && row.kind !== kind) throw notFound("Integration");
+    return this.opened(row);
+  }
+
+  private opened(row: Row): UsableIntegration {
+    const secrets: Record<string, string> = {};
+    for (const [name, value] of Object.entries(row.secrets)) secrets[name] = this.deps.cipher.decrypt(value);
+    return {
+      id: row.id,
+      kind: row.kind,
+      name: row.name,
+      url: row.url,
+      ownerId: row.ownerId,
+      allowPrivate: row.allowPrivate,
+      skipTlsVerify: row.skipTlsVerify,
+      caCertificate: row.caCertificate,
+      secrets,
+    };
+  }
+
+  private sealed(secrets: Readonly<Record<string, string>>): Record<string, string> {
+    return Object.fromEntries(
+      Object.entries(secrets).map(([name, value]) => [name, this.deps.cipher.encrypt(value)]),
+    );
+  }
+
+  private async server(kind: string): Promise<IntegrationKindServer> {
+    const server = (await this.deps.servers()).get(kind);
+    if (!server) throw new Error(`integration kind ${kind} has no server half`);
+    return server;
+  }
+
+  async call(integration: UsableIntegration, request: IntegrationRequest): Promise<UpstreamResponse> {
+    const { path, query, headers, what, ...rest } = request;
+    const kind = await this.server(integration.kind);
+    return this.deps.fetch({
+      ...rest,
+      url: addressOf(integration.url, path, query).href,
+      service: integration.name,
+      what,
+      headers: { ...headers, ...kind.headers(integration.secrets) },
+      reach: reachOf(integration),
+      // A redirect is answered, not followed: the secrets would travel with it.
+      followRedirects: false,
+    });
+  }
+
+  /**
+   * Tests a connection: a saved one (its last check is recorded) or one being filled in (checked
+   * as its creation would be, then called, nothing saved).
+   */
+  async test(
+    actor: UserActor,
+    body: { id: string } | (Omit<CreateIntegrationBody, "name" | "owner"> & { name?: string }),
+  ): Promise<IntegrationCheck> {
+    let integration: UsableIntegration;
+    if ("id" in body) integration = await this.usable(actor.user.id, body.id);
+    else {
+      const kind = kindOf(body.kind);
+      checkAdminChoices(actor, body);
+      const url = normalizeUrl(body.url);
+      checkCertificate(body.caCertificate);
+      checkSecrets(kind, body.secrets ?? {}, []);
+      const reach = reachOf(body);
+      await this.deps.checkAddress(url, reach);
+      integration = {
+        id: "",
+        kind: kind.kind,
+        name: kind.label,
+        url: url.href,
+        ownerId: actor.user.id,
+        ...reach,
+        secrets: body.secrets ?? {},
+      };
+    }
+    const started = performance.now();
+    let check: IntegrationCheck;
+    try {
+      const detail = await (await this.server(integration.kind)).test((request) =>
+        this.call(integration, request),
+      );
+      check = { ok: true, latencyMs: Math.round(performance.now() - started), detail };
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error;
+      check = {
+        ok: false,
+        latencyMs: Math.round(performance.now() - started),
+        detail: describeFailure(error),
+      };
+    }
+    if ("id" in body)
+      await this.deps.db
+        .update(integrations)
+        .set({ lastCheck: { at: new Date(this.deps.clock()).toISOString(), ...check } })
+        .where(eq(integrations.id, body.id));
+    return check;
+  }
+}
+
+function reachOf(body: {
+  allowPrivate?: boolean;
+  skipTlsVerify?: boolean;
+  caCertificate?: string | null;
+}): Reach {
+  return {
+    allowPrivate: body.allowPrivate ?? false,
+    skipTlsVerify: body.skipTlsVerify ?? false,
+    caCertificate: body.caCertificate || null,
+  };
+}
