@@ -11,7 +11,7 @@
  * a server half; the list is src/integrations/index.ts; widgets may use a kind's server half.
  */
 const FEATURES =
-  "(account|apikeys|auth|backup|bootstrap|exchange|instance-settings|integrations|jobs|metrics|notifications|operators|portability|providers|push|realtime|resources|sharing|web|widgets)";
+  "(account|apikeys|audit|auth|backup|bootstrap|exchange|instance-settings|integrations|jobs|metrics|notifications|operators|portability|providers|push|realtime|resources|sharing|web|widgets)";
 const CORE = "^src/server/(config\\.ts$|db/|http/|upstream/|policies/|ratelimit/|redis/)";
 const CONTRACT =
   "^src/(contract/|widgets/index\\.ts$|widgets/[^/]+/contract\\.ts$|integrations/(index|kit)\\.ts$|integrations/[^/]+/definition\\.ts$)";

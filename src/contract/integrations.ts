@@ -45,6 +45,10 @@ const AllowPrivate = Type.Boolean({
   description:
     "Admins only: the service is on the home network, so private, loopback and link-local addresses may be reached for this integration",
 });
+const AllowActions = Type.Boolean({
+  description:
+    "Admins only: widgets may act through this integration (toggle a light, pause ad blocking, stop a container), editors of their dashboard only, each recorded in the audit log",
+});
 const SecretValue = Type.String({ minLength: 1, maxLength: INTEGRATION_SECRET_MAX });
 
 export const IntegrationCheckSchema = Type.Object(
@@ -69,6 +73,7 @@ export const IntegrationSchema = Type.Object(
     ),
     allowPrivate: Type.Boolean(),
     skipTlsVerify: Type.Boolean(),
+    allowActions: Type.Boolean(),
     caCertificate: Type.Union([Type.String(), Type.Null()]),
     secrets: Type.Array(Type.String(), { description: "The names of the secrets set; never their values" }),
     editable: Type.Boolean({ description: "Whether the caller may change or delete it" }),
@@ -95,6 +100,7 @@ export const CreateIntegrationBody = Type.Object({
   ),
   allowPrivate: Type.Optional(AllowPrivate),
   skipTlsVerify: Type.Optional(SkipTlsVerify),
+  allowActions: Type.Optional(AllowActions),
   caCertificate: Type.Optional(CaCertificate),
   secrets: Type.Optional(
     Type.Record(Type.String({ pattern: SECRET_NAME_PATTERN }), SecretValue, {
@@ -110,6 +116,7 @@ export const UpdateIntegrationBody = Type.Object({
   url: Type.Optional(Url),
   allowPrivate: Type.Optional(AllowPrivate),
   skipTlsVerify: Type.Optional(SkipTlsVerify),
+  allowActions: Type.Optional(AllowActions),
   caCertificate: Type.Optional(CaCertificate),
   secrets: Type.Optional(
     Type.Record(Type.String({ pattern: SECRET_NAME_PATTERN }), Type.Union([SecretValue, Type.Null()]), {

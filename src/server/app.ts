@@ -4,6 +4,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
 import { ACCOUNT_SCHEMAS } from "../contract/account.js";
+import { AuditPageSchema } from "../contract/audit.js";
 import { BootstrapSchema } from "../contract/bootstrap.js";
 import { InstanceSettingsSchema } from "../contract/instance-settings.js";
 import { OPERATOR_SCHEMAS } from "../contract/operators.js";
@@ -20,6 +21,8 @@ import { SHARING_SCHEMAS } from "../contract/sharing.js";
 import { profileRoutes } from "./account/routes.js";
 import { apiKeyBudget, apiKeys } from "./apikeys/keys.js";
 import { apiKeyRoutes } from "./apikeys/routes.js";
+import { AuditLog } from "./audit/record.js";
+import { auditRoutes } from "./audit/routes.js";
 import { ActorResolver } from "./auth/actors.js";
 import { createAuth } from "./auth/auth.js";
 import { authPlugin } from "./auth/plugin.js";
@@ -88,6 +91,7 @@ import { sharingRoutes } from "./sharing/routes.js";
 import type { Clock } from "./upstream/cache.js";
 import { createUpstream } from "./upstream/upstream.js";
 import { webRoutes } from "./web/static.js";
+import { widgetActionRoutes } from "./widgets/actions.js";
 import { widgetConfigChecks } from "./widgets/config-checks.js";
 import { widgetDataRoutes } from "./widgets/data.js";
 import { widgetServers } from "./widgets/registry.js";
@@ -201,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const sso = watchSso(config.access.oidc, upstream, clock);
   const origin = new URL(config.baseUrl).origin;
   const state = new ServerState();
+  const audit = new AuditLog(database.db, clock);
 
   const ctx: AppContext = {
     jsonBytes: new JsonBytes(HOT_READ_CACHE_BYTES),
@@ -221,7 +226,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     market: openMarket(config, redis, upstream),
     changes,
     instanceSettings,
+    audit,
     integrations: new IntegrationService({
+      audit,
       db: database.db,
       cipher,
       fetch: upstream.fetch,
@@ -333,6 +340,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ...SHARING_SCHEMAS,
     ...ACCOUNT_SCHEMAS,
     ...INTEGRATION_SCHEMAS,
+    AuditPageSchema,
   ]) {
     app.addSchema(schema);
   }
@@ -392,6 +400,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     exchangeRoutes,
     providerRoutes,
     integrationRoutes,
+    auditRoutes,
   ])
     await app.register(routes, ctx);
   // Each widget type's data and own routes (src/widgets/<type>/server), in the list's order.
@@ -405,6 +414,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ),
   );
   for (const { server } of servers) if (server.routes) await app.register(server.routes, ctx);
+  await app.register(widgetActionRoutes(servers), ctx);
   await app.register(portabilityRoutes, ctx);
   await app.register(pushRoutes, { ...ctx, push });
   await app.register(webRoutes, { dist: config.webDist });

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { ApiKeys } from "./apikeys/keys.js";
+import type { AuditLog } from "./audit/record.js";
 import type { ActorResolver } from "./auth/actors.js";
 import type { Auth } from "./auth/auth.js";
 import type { SessionResolver } from "./auth/sessions.js";
@@ -51,6 +52,8 @@ export interface AppContext {
   instanceSettings: InstanceSettingsService;
   /** Saved connections to services (DESIGN section 16): who may use which, and calls to them. */
   integrations: IntegrationService;
+  /** What was done and by whom, for admins (DESIGN section 17). */
+  audit: AuditLog;
   /** Serving, draining or closing, and the warnings /readyz shows. */
   state: ServerState;
   /** Milliseconds now: version folding and upstream freshness read it; tests move it. */

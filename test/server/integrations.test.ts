@@ -386,6 +386,57 @@ describe.each<ModeName>(MODES)("integrations (%s)", { timeout: 120_000 }, (modeN
     expect((await admin.get("/api/integrations")).body.length).toBe(before);
   });
 
+  it("lets only admins allow actions, and keeps who changed what in the audit log", async () => {
+    expectProblem(
+      await member.post("/api/integrations", {
+        kind: "homeassistant",
+        name: "HA",
+        url: homeAssistant.url,
+        allowActions: true,
+        secrets: { token: haToken },
+      }),
+      403,
+      "forbidden",
+    );
+    const saved = await admin.post("/api/integrations", {
+      kind: "homeassistant",
+      name: "Lights",
+      url: homeAssistant.url,
+      allowPrivate: true,
+      allowActions: true,
+      secrets: { token: haToken },
+    });
+    expect(saved.body.allowActions).toBe(true);
+    const rotated = randomToken("ha-rotated");
+    expect(
+      (await admin.put(`/api/integrations/${saved.body.id}`, { secrets: { token: rotated } })).status,
+    ).toBe(200);
+    expect((await admin.delete(`/api/integrations/${saved.body.id}`)).status).toBe(204);
+
+    expectProblem(await member.get("/api/admin/audit"), 403, "forbidden");
+    const page = await admin.get("/api/admin/audit?limit=3");
+    expect(page.status, page.text).toBe(200);
+    const target = `integration:${saved.body.id}`;
+    expect(page.body.events.map((e: { action: string; target: string }) => [e.action, e.target])).toEqual([
+      ["integration.deleted", target],
+      ["integration.changed", target],
+      ["integration.created", target],
+    ]);
+    expect(page.body.events[1]).toMatchObject({
+      actor: { name: "Admin" },
+      detail: { kind: "homeassistant", secrets: ["token"], secretsChanged: ["token"], allowActions: true },
+    });
+    // The next page goes on from there, and an unknown cursor is said to be unknown.
+    const older = await admin.get(`/api/admin/audit?limit=200&cursor=${page.body.nextCursor}`);
+    expect(older.body.events.map((e: { target: string }) => e.target)).not.toContain(target);
+    expectProblem(
+      await admin.get("/api/admin/audit?cursor=0190a0a0-0000-7000-8000-000000000000"),
+      404,
+      "not_found",
+    );
+    expectProblem(await admin.get("/api/admin/audit?limit=201"), 400, "validation_failed");
+  });
+
   it("deletes with its owner, and a deleted integration is gone", async () => {
     const saved = await admin.post("/api/integrations", custom({ name: "Short-lived", allowPrivate: true }));
     const gone = await admin.delete(`/api/integrations/${saved.body.id}`);

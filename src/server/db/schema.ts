@@ -472,6 +472,8 @@ export const integrations = pgTable(
     url: text("url").notNull(),
     allowPrivate: boolean("allow_private").notNull().default(false),
     skipTlsVerify: boolean("skip_tls_verify").notNull().default(false),
+    /** Admins only: widgets may act through it (toggle a light, stop a container); off by default. */
+    allowActions: boolean("allow_actions").notNull().default(false),
     caCertificate: text("ca_certificate"),
     secrets: jsonb("secrets").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     lastCheck: jsonb("last_check").$type<{ at: string; ok: boolean; latencyMs: number; detail: string }>(),
@@ -480,4 +482,24 @@ export const integrations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("integrations_owner_idx").on(t.ownerId)],
+);
+
+// ---- Audit log (DESIGN section 17): what was done, by whom, kept 90 days. ----
+
+/**
+ * One thing someone did that admins may need to account for later (a widget action, an
+ * integration saved). `actor_name` is kept as it was, so a deleted user's deeds still read.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey(),
+    at: at("at").notNull().defaultNow(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index("audit_events_at_idx").on(t.at)],
 );

@@ -11,6 +11,7 @@ import {
 } from "../../contract/integrations.js";
 import { INTEGRATION_KINDS, integrationKind } from "../../integrations/index.js";
 import type { IntegrationKindDefinition } from "../../integrations/kit.js";
+import type { AuditLog } from "../audit/record.js";
 import type { TokenCipher } from "../auth/token-cipher.js";
 import type { Db } from "../db/client.js";
 import { integrations } from "../db/schema.js";
@@ -26,6 +27,7 @@ type Row = typeof integrations.$inferSelect;
 
 export interface IntegrationServiceDeps {
   db: Db;
+  audit: AuditLog;
   cipher: TokenCipher;
   fetch: UpstreamFetch;
   /** Resolves a saved address now: refuses one the server may not reach (address-guard.ts). */
@@ -137,11 +139,26 @@ function kindOf(name: string, path = "/kind"): IntegrationKindDefinition {
   return kind;
 }
 
-/** Admin-only choices (DESIGN section 16): private addresses and skipping TLS verification. */
-function checkAdminChoices(actor: UserActor, body: { allowPrivate?: boolean; skipTlsVerify?: boolean }) {
+/**
+ * Admin-only choices (DESIGN section 16): private addresses, skipping TLS verification, and
+ * actions through the integration.
+ */
+function checkAdminChoices(
+  actor: UserActor,
+  body: { allowPrivate?: boolean; skipTlsVerify?: boolean; allowActions?: boolean },
+) {
   if (isAdmin(actor)) return;
   if (body.allowPrivate) throw forbidden("Only an admin may let an integration reach a private address");
   if (body.skipTlsVerify) throw forbidden("Only an admin may turn off TLS verification for an integration");
+  if (body.allowActions) throw forbidden("Only an admin may allow actions through an integration");
+}
+
+/** Refuses an action through an integration whose actions an admin has not turned on. */
+export function requireActions(integration: UsableIntegration) {
+  if (!integration.allowActions)
+    throw forbidden(
+      `Actions through ${integration.name} are off: an admin can turn them on in the integration's settings`,
+    );
 }
 
 export class IntegrationService implements Integrations {
@@ -160,6 +177,7 @@ export class IntegrationService implements Integrations {
       owner: row.ownerId === null ? "instance" : "me",
       allowPrivate: row.allowPrivate,
       skipTlsVerify: row.skipTlsVerify,
+      allowActions: row.allowActions,
       caCertificate: row.caCertificate,
       secrets: Object.keys(row.secrets).sort(),
       editable: row.ownerId === actor.user.id || (row.ownerId === null && isAdmin(actor)),
@@ -230,12 +248,18 @@ export class IntegrationService implements Integrations {
           name: body.name.trim() || kind.label,
           url: url.href,
           ...reach,
+          allowActions: body.allowActions ?? false,
           secrets: this.sealed(secrets),
           createdBy: actor.user.id,
           createdAt: now,
           updatedAt: now,
         })
         .returning();
+      await this.deps.audit.record(
+        actor,
+        { action: "integration.created", target: `integration:${row!.id}`, detail: summary(row!) },
+        tx,
+      );
       return this.answer(row!, actor);
     });
   }
@@ -247,6 +271,7 @@ export class IntegrationService implements Integrations {
     checkAdminChoices(actor, {
       allowPrivate: body.allowPrivate === true && !row.allowPrivate,
       skipTlsVerify: body.skipTlsVerify === true && !row.skipTlsVerify,
+      allowActions: body.allowActions === true && !row.allowActions,
     });
     const url = body.url === undefined ? new URL(row.url) : normalizeUrl(body.url);
     if (body.caCertificate !== undefined) checkCertificate(body.caCertificate);
@@ -269,6 +294,7 @@ export class IntegrationService implements Integrations {
         name: body.name?.trim() || row.name,
         url: url.href,
         ...reach,
+        allowActions: body.allowActions ?? row.allowActions,
         secrets,
         // A check of the old address says nothing about the new one.
         lastCheck: body.url === undefined && body.secrets === undefined ? row.lastCheck : null,
@@ -277,12 +303,23 @@ export class IntegrationService implements Integrations {
       .where(eq(integrations.id, row.id))
       .returning();
     if (!updated) throw notFound("Integration");
+    await this.deps.audit.record(actor, {
+      action: "integration.changed",
+      target: `integration:${row.id}`,
+      // Which secrets changed, by name; never a value.
+      detail: { ...summary(updated), secretsChanged: Object.keys(changes).sort() },
+    });
     return this.answer(updated, actor);
   }
 
   async remove(actor: UserActor, id: string) {
     const row = await this.editableRow(actor, id);
     await this.deps.db.delete(integrations).where(eq(integrations.id, row.id));
+    await this.deps.audit.record(actor, {
+      action: "integration.deleted",
+      target: `integration:${row.id}`,
+      detail: summary(row),
+    });
   }
 
   async usable(userId: string, id: string, kind?: string): Promise<UsableIntegration> {
@@ -302,6 +339,7 @@ export class IntegrationService implements Integrations {
       ownerId: row.ownerId,
       allowPrivate: row.allowPrivate,
       skipTlsVerify: row.skipTlsVerify,
+      allowActions: row.allowActions,
       caCertificate: row.caCertificate,
       secrets,
     };
@@ -359,6 +397,7 @@ export class IntegrationService implements Integrations {
         url: url.href,
         ownerId: actor.user.id,
         ...reach,
+        allowActions: false,
         secrets: body.secrets ?? {},
       };
     }
@@ -395,5 +434,19 @@ function reachOf(body: {
     allowPrivate: body.allowPrivate ?? false,
     skipTlsVerify: body.skipTlsVerify ?? false,
     caCertificate: body.caCertificate || null,
+  };
+}
+
+/** What the audit log keeps of an integration: never its secrets, only their names. */
+function summary(row: Row) {
+  return {
+    kind: row.kind,
+    name: row.name,
+    url: row.url,
+    owner: row.ownerId === null ? "instance" : row.ownerId,
+    allowPrivate: row.allowPrivate,
+    skipTlsVerify: row.skipTlsVerify,
+    allowActions: row.allowActions,
+    secrets: Object.keys(row.secrets).sort(),
   };
 }

@@ -11,6 +11,8 @@ export interface UsableIntegration {
   ownerId: string | null;
   allowPrivate: boolean;
   skipTlsVerify: boolean;
+  /** Whether an admin lets widgets act through it (DESIGN section 15 actions). */
+  allowActions: boolean;
   caCertificate: string | null;
   secrets: Readonly<Record<string, string>>;
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { TSchema } from "@sinclair/typebox";
 import type { AppContext } from "../context.js";
 import type { Watcher } from "../jobs/watch/pass.js";
+import type { UserActor } from "../policies/actor.js";
 import type { ProviderServices } from "../providers/client.js";
 import type { WidgetData } from "./data.js";
 
@@ -36,6 +38,29 @@ export interface WidgetServer {
    * JMESPath query's syntax): a write that brings one is 400 with the issues' paths under `/config`.
    */
   configIssues?(config: unknown): readonly ConfigIssue[];
+  /**
+   * What editors may do through the widget (toggle a light, restart a container), by name:
+   * `POST /api/widgets/action` (actions.ts) checks who asks and the input, and records each one.
+   */
+  actions?: Record<string, WidgetAction>;
+}
+
+/** One action of a widget type. */
+export interface WidgetAction {
+  /** The schema `input` must match; none when the action takes no input. */
+  input?: TSchema;
+  run(args: {
+    ctx: AppContext;
+    /** The widget's config, parsed. */
+    // biome-ignore lint/suspicious/noExplicitAny: each type's config is its own.
+    config: any;
+    widgetId: string;
+    /** The widget's owner, whose integrations it may use. */
+    ownerId: string;
+    actor: UserActor;
+    // biome-ignore lint/suspicious/noExplicitAny: checked against `input` before the call.
+    input: any;
+  }): Promise<{ detail: string; result?: unknown }>;
 }
 
 export function defineWidgetServer(half: WidgetServer): WidgetServer {
