@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { InstanceIntegrationsSection } from "../integrations/InstanceIntegrationsSection";
 import { useInstance, useMe } from "../lib/operators-queries";
 import { Icon } from "../ui/icons";
 import { QueryError, Skeleton } from "../ui/States";
@@ -102,6 +103,7 @@ export default function AdminPage() {
         <h2 id="admin-groups">{t("admin.groups.title")}</h2>
         <GroupsPanel />
       </section>
+      <InstanceIntegrationsSection />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PROVIDER_LABELS, PROVIDERS, type Provider } from "../../contract/providers";
 import { browserLanguage, LANGUAGES, languageName } from "../i18n/i18n";
+import { IntegrationsTab } from "../integrations/IntegrationsTab";
 import { api, describeError, type ProviderStatus } from "../lib/api";
 import { connectUrl, refreshProvider } from "../lib/providers";
 import { keys, useAppSettings, useUpdateSettings } from "../lib/queries";
@@ -217,6 +218,7 @@ export default function SettingsDialog({
         {tab === "reminders" && <RemindersTab />}
         {tab === "profile" && <ProfileTab />}
         {tab === "connections" && <Connections />}
+        {tab === "integrations" && <IntegrationsTab />}
         {tab === "keys" && <ApiKeysTab />}
         {tab === "sessions" && <SessionsTab />}
       </div>

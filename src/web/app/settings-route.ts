@@ -1,7 +1,15 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 
-export const SETTINGS_TABS = ["general", "reminders", "profile", "connections", "keys", "sessions"] as const;
+export const SETTINGS_TABS = [
+  "general",
+  "reminders",
+  "profile",
+  "connections",
+  "integrations",
+  "keys",
+  "sessions",
+] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 const PARAM = "settings";

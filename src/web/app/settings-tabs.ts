@@ -9,6 +9,7 @@ export function useSettingsTabLabels(): Record<SettingsTab, string> {
     reminders: t("settings.tabs.reminders"),
     profile: t("settings.tabs.profile"),
     connections: t("settings.tabs.connections"),
+    integrations: t("settings.tabs.integrations"),
     keys: t("settings.tabs.keys"),
     sessions: t("settings.tabs.sessions"),
   };
