@@ -60,6 +60,7 @@ import { alertScheduler, alertsPending, alertWorker } from "./jobs/alerts.js";
 import { Jobs } from "./jobs/jobs.js";
 import { openJobQueue } from "./jobs/queue.js";
 import { watchWorker } from "./jobs/watch/pass.js";
+import { countingBus, watchAppGauges } from "./metrics/app-gauges.js";
 import { metricsRoutes, timeRequests } from "./metrics/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { NotificationService } from "./notifications/service.js";
@@ -153,7 +154,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
 
   const redis = config.redisUrl ? await openRedis(config.redisUrl, { enableAutoPipelining: true }) : null;
 
-  const bus = await createBus(config, database);
+  // Loaded only when asked for: without METRICS_TOKEN a restart loads and times nothing of it.
+  const metrics = config.metricsToken ? await (await import("./metrics/metrics.js")).createMetrics() : null;
+  const plainBus = await createBus(config, database);
+  const bus = metrics ? countingBus(plainBus, metrics) : plainBus;
   const changes = new DashboardChanges();
   // Read before anything is served (below); the address guard and sign-up read it from then on.
   const instanceSettings = new InstanceSettingsService({
@@ -171,8 +175,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const limiter = redis
     ? createRedisLimiter(redis, config.redisPrefix, deps.clock)
     : createMemoryLimiter(deps.clock);
-  // Loaded only when asked for: without METRICS_TOKEN a restart loads and times nothing of it.
-  const metrics = config.metricsToken ? await (await import("./metrics/metrics.js")).createMetrics() : null;
   const upstream = createUpstream(
     config.upstream,
     deps.clock,
@@ -270,7 +272,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ...edgeServerOptions(config.http),
   }).withTypeProvider<TypeBoxTypeProvider>();
   applyConnectionLimit(app, config.http);
-  if (ctx.metrics) timeRequests(app, ctx.metrics);
+  if (ctx.metrics) {
+    timeRequests(app, ctx.metrics);
+    watchAppGauges(ctx, ctx.metrics);
+  }
   // Loaded on first use (a subscription, a push), after migrations; the same pair on every instance.
   const identity = vapidIdentity(() => loadVapidIdentity(database.db, config.push, cipher));
   const push = pushService(identity, ctx.jobs);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
 import { badRequest } from "../../src/server/http/errors.js";
@@ -93,6 +94,20 @@ describe.each<ModeName>(MODES)("metrics (%s)", { timeout: 60_000 }, (modeName) =
     expect(count('source="metrics-probe",outcome="error",cache="hit"')).toBe(1);
   });
 
+  it("tells database waits and the job queue's depth and lateness", async () => {
+    expect((await scrape(built, `Bearer ${TOKEN}`)).text).toMatch(/^tessera_database_waiting \d+$/m);
+    const queue = await built.ctx.jobs.ensure();
+    // A queue no worker takes from: its job is due an hour ago and still waits.
+    await queue.boss.createQueue("metrics-probe");
+    await queue.boss.send("metrics-probe", {}, { startAfter: new Date(Date.now() - 3_600_000) });
+    const text = (await scrape(built, `Bearer ${TOKEN}`)).text;
+    expect(text).toMatch(/^tessera_jobs_queued\{queue="metrics-probe"\} 1$/m);
+    const late = Number(
+      /^tessera_jobs_lateness_seconds\{queue="metrics-probe"\} ([\d.e+]+)$/m.exec(text)?.[1],
+    );
+    expect(late).toBeGreaterThan(3_500);
+  });
+
   it("counts the open realtime streams of the instance", async () => {
     const user = await signedInClient(built.app, "Streamer");
     await built.app.listen({ port: 0, host: "127.0.0.1" });
@@ -105,7 +120,33 @@ describe.each<ModeName>(MODES)("metrics (%s)", { timeout: 60_000 }, (modeName) =
     const reader = stream.body!.getReader();
     await reader.read();
     expect((await scrape(built, `Bearer ${TOKEN}`)).text).toMatch(/^tessera_realtime_streams 1$/m);
+
+    // An event published on the bus and written to the open stream counts on both sides.
+    const sent = await user.post("/api/notifications", { type: "message", message: "counted once" });
+    expect(sent.status, sent.text).toBe(201);
+    let seen = "";
+    while (!seen.includes("event: notification.created"))
+      seen += new TextDecoder().decode((await reader.read()).value);
+    const text = (await scrape(built, `Bearer ${TOKEN}`)).text;
+    expect(text).toMatch(/^tessera_events_published_total\{event="notification.created"\} [1-9]/m);
+    expect(text).toMatch(/^tessera_events_delivered_total\{event="notification.created"\} 1$/m);
     abort.abort();
     await reader.closed.catch(() => {});
+  });
+
+  it("exposes every series the Grafana dashboard in deploy/ reads", async () => {
+    const dashboard = JSON.parse(readFileSync("deploy/grafana/tessera-dashboard.json", "utf8")) as {
+      panels: { targets: { expr: string }[] }[];
+    };
+    const names = new Set(
+      dashboard.panels.flatMap((panel) =>
+        panel.targets.flatMap(
+          (target) => target.expr.match(/\b(tessera|http|process|nodejs)_[a-z0-9_]+/g) ?? [],
+        ),
+      ),
+    );
+    expect(names.size).toBeGreaterThan(10);
+    const text = (await scrape(built, `Bearer ${TOKEN}`)).text;
+    for (const name of names) expect(text, name).toMatch(new RegExp(`^${name}[{ ]`, "m"));
   });
 });

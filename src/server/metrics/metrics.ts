@@ -14,6 +14,17 @@ export interface Metrics {
   upstreamAnswered(call: UpstreamCall): void;
   /** A gauge read at each scrape (open realtime streams, ...). */
   gauge(name: string, help: string, read: () => number): void;
+  /** A gauge with labels, read at each scrape, possibly from the database (job queue depth). */
+  labelledGauge(
+    name: string,
+    help: string,
+    label: string,
+    read: () => Promise<readonly { label: string; value: number }[]>,
+  ): void;
+  /** One event published on the bus, by its name (notification.created, dashboard.updated...). */
+  eventPublished(event: string): void;
+  /** One event written to a realtime stream, by its name. */
+  eventDelivered(event: string): void;
 }
 
 /** Request durations: most answers take milliseconds; slow upstream calls reach seconds. */
@@ -39,11 +50,38 @@ export async function createMetrics(): Promise<Metrics> {
     labelNames: ["source", "outcome", "cache"] as const,
     registers: [registry],
   });
+  const published = new client.Counter({
+    name: "tessera_events_published_total",
+    help: "Events this instance published on the realtime bus, by event",
+    labelNames: ["event"] as const,
+    registers: [registry],
+  });
+  const delivered = new client.Counter({
+    name: "tessera_events_delivered_total",
+    help: "Events this instance wrote to open realtime streams, by event",
+    labelNames: ["event"] as const,
+    registers: [registry],
+  });
   return {
     registry,
     upstreamAnswered: (call) => upstreamCalls.inc(call),
+    eventPublished: (event) => published.inc({ event }),
+    eventDelivered: (event) => delivered.inc({ event }),
     requestAnswered(method, route, status, seconds) {
       durations.observe({ method, route, status_code: String(status) }, seconds);
+    },
+    labelledGauge(name, help, label, read) {
+      new client.Gauge({
+        name,
+        help,
+        labelNames: [label],
+        registers: [registry],
+        async collect() {
+          const values = await read();
+          this.reset();
+          for (const value of values) this.set({ [label]: value.label }, value.value);
+        },
+      });
     },
     gauge(name, help, read) {
       new client.Gauge({

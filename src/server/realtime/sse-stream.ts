@@ -38,7 +38,12 @@ export interface StreamOptions {
   onEnd(stream: SseStream): void;
   /** The dashboards the stream watches (`?dashboard=`), writing to it. */
   watch?: (sink: WatchSink) => DashboardWatch;
+  /** Counts each event written, by name (metrics, when they are on). */
+  delivered?: (event: string) => void;
 }
+
+/** An SSE chunk's event name: `event: <name>` on its first line or after its `id:` line. */
+const EVENT_NAME = /^(?:id: [^\n]*\n)?event: ([^\n]+)/;
 
 const isAccess = (value: unknown): value is Access | null =>
   value === null || (ACCESS_LEVELS as readonly unknown[]).includes(value);
@@ -208,6 +213,10 @@ export class SseStream {
   private write(chunk: string) {
     if (this.ended) return;
     this.res.write(chunk);
+    if (this.options.delivered) {
+      const event = EVENT_NAME.exec(chunk)?.[1];
+      if (event) this.options.delivered(event);
+    }
     // A stalled client costs at most this much memory, and never slows the others.
     if (this.res.writableLength > MAX_BACKLOG_BYTES) {
       this.options.log.info({ userId: this.userId }, "realtime client too slow; dropping its connection");

@@ -86,6 +86,7 @@ export class StreamHub {
       store: this.ctx.notifications,
       log: this.log,
       onEnd: (ended) => this.forget(ended),
+      delivered: this.ctx.metrics ? (event) => this.ctx.metrics!.eventDelivered(event) : undefined,
       watch: watched?.length
         ? (sink) =>
             new DashboardWatch(sink, options.userId, watched, {

@@ -22,6 +22,8 @@ interface QueryOptions {
 interface Transport {
   call(request: HostRequest): Promise<unknown>;
   stop(): Promise<void>;
+  /** Requests sent to the engine and not answered yet: running, or waiting their turn. */
+  inFlight(): number;
 }
 
 /**
@@ -113,6 +115,11 @@ export class EmbeddedClient {
    * Statements without parameters, possibly several with their own BEGIN/COMMIT (the job queue's
    * maintenance blocks): one message, run whole on the session; the rows of all of them.
    */
+  /** Statements sent to the engine's thread and not answered yet (the metrics' database waits). */
+  inFlight(): number {
+    return this.transport.inFlight();
+  }
+
   exec(text: string): Promise<unknown[]> {
     return this.transport.call({ op: "exec", text }) as Promise<unknown[]>;
   }
@@ -141,7 +148,19 @@ export interface TransactionClient {
 async function inline(engine: EngineOptions): Promise<Transport> {
   const [{ openEngine }, { createHost }] = await Promise.all([import("./engine.js"), import("./host.js")]);
   const host = createHost(await openEngine(engine));
-  return { call: (request) => host.handle(request), stop: async () => {} };
+  let inFlight = 0;
+  return {
+    call: async (request) => {
+      inFlight++;
+      try {
+        return await host.handle(request);
+      } finally {
+        inFlight--;
+      }
+    },
+    stop: async () => {},
+    inFlight: () => inFlight,
+  };
 }
 
 /** The worker's own file next to this one once built; bundled on the fly when run from source. */
@@ -201,5 +220,6 @@ function startWorker(engine: EngineOptions): Transport {
     async stop() {
       await worker.terminate();
     },
+    inFlight: () => pending.size,
   };
 }
