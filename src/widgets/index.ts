@@ -1,18 +1,22 @@
 import { accountProvider, type WidgetTypeDefinition } from "../contract/widget-kit/define.js";
 import { bookmarkWidget } from "./bookmark/contract.js";
+import { calendarWidget } from "./calendar/contract.js";
 import { clockWidget } from "./clock/contract.js";
 import { codehostWidget } from "./codehost/contract.js";
 import { heatmapWidget } from "./codehost-heatmap/contract.js";
 import { countdownWidget } from "./countdown/contract.js";
 import { cryptoWidget } from "./crypto/contract.js";
+import { customApiWidget } from "./custom-api/contract.js";
 import { editorWidget } from "./editor/contract.js";
 import { feedWidget } from "./feed/contract.js";
 import { frameWidget } from "./frame/contract.js";
+import { homeAssistantWidget } from "./home-assistant/contract.js";
 import { inboxWidget } from "./inbox/contract.js";
 import { kanbanWidget } from "./kanban/contract.js";
 import { meetingsWidget } from "./meetings/contract.js";
 import { statusWidget } from "./status/contract.js";
 import { todoWidget } from "./todo/contract.js";
+import { uptimeKumaWidget } from "./uptime-kuma/contract.js";
 import { weatherWidget } from "./weather/contract.js";
 
 /**
@@ -37,6 +41,10 @@ export const WIDGET_DEFINITIONS = [
   weatherWidget,
   feedWidget,
   statusWidget,
+  calendarWidget,
+  customApiWidget,
+  homeAssistantWidget,
+  uptimeKumaWidget,
 ] as const;
 
 export type WidgetType = (typeof WIDGET_DEFINITIONS)[number]["type"];

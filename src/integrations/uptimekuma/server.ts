@@ -1,5 +1,6 @@
 import { upstreamFailed } from "../../server/http/errors.js";
 import { answered, defineIntegrationServer } from "../../server/integrations/kit.js";
+import { monitorsFromMetrics } from "./metrics.js";
 
 /**
  * Uptime Kuma's metrics take an API key as the password of HTTP Basic (the user name is ignored);
@@ -15,9 +16,10 @@ export default defineIntegrationServer({
         "Uptime Kuma answered 401: its metrics need an API key (Settings, API Keys); status pages work without one",
       );
     const { text } = answered(response, "Uptime Kuma");
-    const monitors = new Set(text.match(/^monitor_status\{[^}]*monitor_name="([^"]*)"/gm) ?? []).size;
-    if (!text.includes("monitor_status") && monitors === 0)
+    // Kuma declares monitor_status (# HELP, # TYPE) even before its first monitor.
+    if (!text.includes("monitor_status"))
       throw upstreamFailed("The address answered, but not with Uptime Kuma's metrics");
+    const monitors = monitorsFromMetrics(text).length;
     return `Uptime Kuma with ${monitors} monitor${monitors === 1 ? "" : "s"}`;
   },
 });

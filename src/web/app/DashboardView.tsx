@@ -34,6 +34,7 @@ import { PresenceBar } from "./PresenceBar";
 import { DuplicateToEdit, SharedNote } from "./SharedNote";
 import { WidgetPicker } from "./WidgetPicker";
 import { WidgetSettingsDialog } from "./WidgetSettingsDialog";
+import { readWidgetFile, widgetFileProblem } from "./widget-files";
 import { widgetDescription, widgetName } from "./widget-name";
 
 const INTERACTIVE_MARK = "tessera:dashboard-interactive";
@@ -244,6 +245,29 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
       }
     },
     [store, dashboardId, toasts, providerList, providersLoaded, t],
+  );
+
+  /** A `.tessera.widget` file added as a new widget; an integration it used is the importer's to pick. */
+  const importWidget = useCallback(
+    async (file: File) => {
+      const read = await readWidgetFile(file);
+      if (!read.ok) {
+        toasts.show({ tone: "error", message: widgetFileProblem(t, read.problem) });
+        return;
+      }
+      const { widget, integration } = read.template;
+      const definition = definitionFor(widget.widgetType);
+      const added = await addWidget(definition, widget.config);
+      if (!added) return;
+      const name = widgetName(definition);
+      toasts.show({
+        tone: "success",
+        message: integration
+          ? t("widgetFile.needsIntegration", { name, kind: integration.kind, integration: integration.name })
+          : t("widgetFile.imported", { name }),
+      });
+    },
+    [addWidget, toasts, t],
   );
 
   const removeWidget = useCallback(
@@ -532,7 +556,8 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
           open
           onClose={() => setPickerOpen(false)}
           busyType={adding}
-          onPick={(d) => void addWidget(d)}
+          onPick={(d, config) => void addWidget(d, config)}
+          onImport={(file) => void importWidget(file)}
         />
       )}
       {settingsWidget && (

@@ -17,9 +17,11 @@ import { useProviderState } from "../lib/providers";
 import { useWidgetStore } from "../lib/widget-store";
 import { Dialog } from "../ui/Dialog";
 import { FormActions } from "../ui/fields";
+import { Icon } from "../ui/icons";
 import { ProviderGate } from "../widget-kit/data/ProviderGate";
 import { SettingsForm } from "../widget-kit/settings/SettingsForm";
 import type { WidgetDefinition } from "../widget-kit/types";
+import { downloadWidgetFile } from "./widget-files";
 import { widgetName } from "./widget-name";
 
 /** Tells the others on the dashboard which widget the user edits (null: none); answered with who is there. */
@@ -176,7 +178,20 @@ export function WidgetSettingsDialog({
           busy={saving}
           busyLabel={t("common.saving")}
           error={error}
-        />
+        >
+          {/* The widget as stored (not the unsaved draft), never with a secret (widget-files.ts). */}
+          <button
+            type="button"
+            className="button ghost push-start"
+            onClick={() =>
+              void downloadWidgetFile(widget, definition.title?.(draft) || widgetName(definition)).catch(
+                (failure) => setError(t("widgetFile.exportFailed", { reason: describeError(failure) })),
+              )
+            }
+          >
+            <Icon name="download" size={15} /> {t("widgetFile.export")}
+          </button>
+        </FormActions>
       </form>
     </Dialog>
   );

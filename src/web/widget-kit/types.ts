@@ -109,6 +109,22 @@ export interface WidgetDefinition<C extends object = object> {
   settingsNeedAccount?: { purpose: string };
   /** A small static picture for the picker. */
   Preview: ComponentType;
+  /**
+   * Ready-made configs the picker offers beside the widget (Custom API recipes for popular
+   * services), loaded when the picker opens: none of it is in the first bundle.
+   */
+  templates?(): Promise<readonly WidgetRecipe[]>;
+}
+
+/** One ready-made config of a widget type, as the picker lists it. */
+export interface WidgetRecipe {
+  id: string;
+  /** The service it is for, as its makers spell it ("Speedtest Tracker"). */
+  name: string;
+  description: string;
+  config: object;
+  /** What the service needs set up in an integration (`X-Api-Key`), by name. */
+  secretNames: readonly string[];
 }
 
 /** What a widget's folder adds to its contract definition. */
@@ -127,6 +143,7 @@ export interface WidgetView<C extends object>
     | "title"
     | "Component"
     | "Preview"
+    | "templates"
   > {
   /**
    * The settings panel, top to bottom: simple fields generated from the config schema (by key),
