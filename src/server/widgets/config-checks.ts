@@ -28,3 +28,16 @@ export function widgetConfigChecks(servers: readonly ListedServer[]): ChangesLis
     }
   };
 }
+
+/**
+ * The issue of a whole number outside its range (a refresh in seconds), or null when it is absent
+ * or fits: the parser would quietly put back its default, a write is told instead.
+ */
+export function wholeNumberIssue(value: unknown, path: string, min: number, max: number, unit = "seconds") {
+  if (
+    value === undefined ||
+    (Number.isInteger(value) && (value as number) >= min && (value as number) <= max)
+  )
+    return null;
+  return { path, message: `must be a whole number of ${unit} from ${min} to ${max}` };
+}

@@ -1,15 +1,20 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "../../contract/typebox.js";
-import { type AlertConfigIssue, defineWidgetType } from "../../contract/widget-kit/define.js";
+import { defineWidgetType } from "../../contract/widget-kit/define.js";
 import { Id, ItemList, Matching, Text, webAddress } from "../../contract/widget-kit/fields.js";
-import { isRecord, type RepairKeywords } from "../../contract/widget-kit/parse.js";
+import type { RepairKeywords } from "../../contract/widget-kit/parse.js";
+import {
+  REMIND_MINUTES_MAX,
+  RemindMinutesBefore,
+  remindMinutesIssues,
+} from "../../contract/widget-kit/reminders.js";
 
 /** Every source is fetched and expanded by the server; more calendars than this is a calendar app. */
 export const CALENDAR_SOURCES_MAX = 10;
 export const CALENDAR_DAYS_MAX = 60;
 export const CALENDAR_DAYS_DEFAULT = 7;
 /** A reminder at most a day ahead, as for Meetings. */
-export const CALENDAR_REMIND_MAX = 1440;
+export const CALENDAR_REMIND_MAX = REMIND_MINUTES_MAX;
 export const CALENDAR_NAME_MAX = 100;
 
 /** Colours offered for sources; a source without one takes the one of its position. */
@@ -54,7 +59,7 @@ export const CalendarConfig = Type.Object({
   /** How many days ahead, today included. */
   days: Type.Integer({ minimum: 1, maximum: CALENDAR_DAYS_MAX, default: CALENDAR_DAYS_DEFAULT }),
   /** A reminder this many minutes before each timed event, sent by the server; absent: none. */
-  remindMinutesBefore: Type.Optional(Type.Integer({ minimum: 0, maximum: CALENDAR_REMIND_MAX })),
+  remindMinutesBefore: RemindMinutesBefore(),
 });
 export type CalendarConfig = Static<typeof CalendarConfig>;
 export type CalendarSource = CalendarConfig["sources"][number];
@@ -132,21 +137,6 @@ export const CalendarDataSchema = Type.Object(
 );
 export type CalendarData = Static<typeof CalendarDataSchema>;
 
-function checkCalendar(raw: unknown): AlertConfigIssue[] {
-  if (!isRecord(raw) || raw.remindMinutesBefore === undefined) return [];
-  const minutes = raw.remindMinutesBefore;
-  if (
-    typeof minutes === "number" &&
-    Number.isInteger(minutes) &&
-    minutes >= 0 &&
-    minutes <= CALENDAR_REMIND_MAX
-  )
-    return [];
-  return [
-    { path: "/remindMinutesBefore", message: `must be a whole number from 0 to ${CALENDAR_REMIND_MAX}` },
-  ];
-}
-
 /** iCal feeds (Google, Nextcloud, Outlook, Proton, Fastmail), fetched and expanded by the server. */
 export const calendarWidget = defineWidgetType({
   type: "Calendar",
@@ -179,6 +169,6 @@ export const calendarWidget = defineWidgetType({
   }),
   alerts: {
     watched: (config) => config.remindMinutesBefore !== undefined && config.sources.length > 0,
-    check: checkCalendar,
+    check: remindMinutesIssues,
   },
 });

@@ -5,11 +5,11 @@ import { useLocale } from "../../../web/i18n/use-locale";
 import type { AppSettings } from "../../../web/lib/app-settings";
 import { useNow } from "../../../web/lib/use-now";
 import { Icon } from "../../../web/ui/icons";
+import { AgendaPreview } from "../../../web/widget-kit/AgendaPreview";
 import { useAskAgainOnceSaved } from "../../../web/widget-kit/data/ask-again";
 import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
 import { useDataSource } from "../../../web/widget-kit/data/source";
 import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
-import { PreviewList } from "../../../web/widget-kit/PreviewList";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
 import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import { type CalendarConfig, type CalendarData, calendarWidget as contract } from "../contract";
@@ -162,20 +162,7 @@ function CalendarPreview() {
     ["09:30", t("widgets.calendar.preview.standup"), "#3b82f6"],
     ["18:00", t("widgets.calendar.preview.yoga"), "#10b981"],
   ] as const;
-  return (
-    <PreviewList
-      heading={t("widgets.data.day.today")}
-      rows={rows.map(([time, title, color]) => ({
-        key: title,
-        mark: <span className="preview-dot" style={{ background: color }} />,
-        text: (
-          <>
-            {time} {title}
-          </>
-        ),
-      }))}
-    />
-  );
+  return <AgendaPreview events={rows} />;
 }
 
 export default defineWidget(contract, {

@@ -1,4 +1,5 @@
 import { isRecord } from "../../../contract/widget-kit/parse.js";
+import { wholeNumberIssue } from "../../../server/widgets/config-checks.js";
 import type { ConfigIssue } from "../../../server/widgets/kit.js";
 import { REFRESH_SECONDS_MAX, REFRESH_SECONDS_MIN } from "../contract.js";
 import { queryProblem } from "../query.js";
@@ -26,18 +27,12 @@ export function customApiConfigIssues(raw: unknown): ConfigIssue[] {
         if (isRecord(column)) checkQuery(column.query, `/list/columns/${i}/query`);
       });
   }
-  const refresh = raw.refreshSeconds;
-  if (
-    refresh !== undefined &&
-    !(
-      Number.isInteger(refresh) &&
-      (refresh as number) >= REFRESH_SECONDS_MIN &&
-      (refresh as number) <= REFRESH_SECONDS_MAX
-    )
-  )
-    issues.push({
-      path: "/refreshSeconds",
-      message: `must be a whole number of seconds from ${REFRESH_SECONDS_MIN} to ${REFRESH_SECONDS_MAX}`,
-    });
+  const refresh = wholeNumberIssue(
+    raw.refreshSeconds,
+    "/refreshSeconds",
+    REFRESH_SECONDS_MIN,
+    REFRESH_SECONDS_MAX,
+  );
+  if (refresh) issues.push(refresh);
   return issues;
 }

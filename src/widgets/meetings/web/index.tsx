@@ -7,10 +7,10 @@ import type { AppSettings } from "../../../web/lib/app-settings";
 import { type Calendar, type CalendarEvent, dataApi, dataKeys } from "../../../web/lib/data-api";
 import { useNow } from "../../../web/lib/use-now";
 import { Icon } from "../../../web/ui/icons";
+import { AgendaPreview } from "../../../web/widget-kit/AgendaPreview";
 import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
 import { gatedWidget } from "../../../web/widget-kit/data/ProviderGate";
 import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
-import { PreviewList } from "../../../web/widget-kit/PreviewList";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
 import { meetingsWidget as contract, type MeetingsConfig } from "../contract";
 import { groupByDay, timeRange } from "./logic";
@@ -138,20 +138,7 @@ function MeetingsPreview() {
     ["09:30", t("widgets.meetings.preview.standup"), "#5b5bd6"],
     ["14:00", t("widgets.meetings.preview.review"), "#e5484d"],
   ] as const;
-  return (
-    <PreviewList
-      heading={t("widgets.data.day.today")}
-      rows={events.map(([time, title, color]) => ({
-        key: title,
-        mark: <span className="preview-dot" style={{ background: color }} />,
-        text: (
-          <>
-            {time} {title}
-          </>
-        ),
-      }))}
-    />
-  );
+  return <AgendaPreview events={events} />;
 }
 
 export default defineWidget(contract, {
