@@ -150,4 +150,29 @@ describe("widget files and templates", () => {
     },
     STEP,
   );
+
+  it(
+    "shows the admin what happened in the audit log",
+    async () => {
+      await page.goto(`${baseUrl}/admin`);
+      const section = page.getByRole("region", { name: "Audit log" });
+      await expect.poll(() => section.getByText("Added an integration").count()).toBe(1);
+      expect(await section.getByText("Family cloud").count()).toBeGreaterThan(0);
+      for (const [width, scheme] of [
+        [1440, "light"],
+        [390, "dark"],
+      ] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await inScheme(page, scheme);
+        await section.scrollIntoViewIfNeeded();
+        await stylesSettled(page);
+        // Nothing sideways on a phone: long entries wrap in their cell.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        await section.screenshot({ path: path.join(ARTIFACTS, `audit-log-${width}-${scheme}.png`) });
+      }
+    },
+    STEP,
+  );
 });

@@ -182,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     metrics ? (call) => metrics.upstreamAnswered(call) : undefined,
   );
   const clock = deps.clock ?? Date.now;
+  const audit = new AuditLog(database.db, clock);
   const auth = createAuth({
     config,
     db: database.db,
@@ -195,6 +196,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ),
     // Every user has a settings row from the moment sign-up answers (DESIGN section 2), and a
     // copy of the starting dashboard when admins chose one (never failing the sign-up).
+    // Sign-ins and failures for the audit log (DESIGN section 17).
+    onSignIn: (attempt) =>
+      audit.after(
+        { id: attempt.userId, name: attempt.name ?? attempt.email },
+        {
+          action: attempt.ok ? "auth.signed_in" : "auth.sign_in_failed",
+          target: attempt.userId ? `user:${attempt.userId}` : `email:${attempt.email}`,
+          detail: { email: attempt.email },
+        },
+        app.log,
+      ),
     onUserCreated: async (userId) => {
       await ensureSettings(database.db, userId);
       await instanceSettings.welcome(userId);
@@ -207,7 +219,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const sso = watchSso(config.access.oidc, upstream, clock);
   const origin = new URL(config.baseUrl).origin;
   const state = new ServerState();
-  const audit = new AuditLog(database.db, clock);
 
   const ctx: AppContext = {
     jsonBytes: new JsonBytes(HOT_READ_CACHE_BYTES),

@@ -8,6 +8,12 @@ import type { UserActor } from "../policies/actor.js";
 export const AUDIT_KEPT_DAYS = 90;
 const PRUNE_EVERY_MS = 3_600_000;
 
+/** Who did it, when not a signed-in actor (a sign-in attempt: the account it named, if any). */
+export interface AuditWho {
+  id: string | null;
+  name: string;
+}
+
 export interface AuditEntry {
   /** `widget.action`, `integration.created`: what kind of thing happened. */
   action: string;
@@ -28,13 +34,28 @@ export class AuditLog {
     private readonly clock: () => number,
   ) {}
 
-  async record(actor: UserActor | null, entry: AuditEntry, db: Db = this.db): Promise<void> {
+  /**
+   * Records after the deed is done, outside its transaction: a failed write is logged, and never
+   * turns a done deed into an error answer.
+   */
+  after(
+    actor: UserActor | AuditWho | null,
+    entry: AuditEntry,
+    log: { warn(obj: object, msg: string): void },
+  ): Promise<void> {
+    return this.record(actor, entry).catch((error: unknown) =>
+      log.warn({ err: error }, "could not write the audit log"),
+    );
+  }
+
+  async record(actor: UserActor | AuditWho | null, entry: AuditEntry, db: Db = this.db): Promise<void> {
     const now = this.clock();
+    const who = actor === null ? null : "user" in actor ? actor.user : actor;
     await db.insert(auditEvents).values({
       id: uuidv7(),
       at: new Date(now),
-      actorId: actor?.user.id ?? null,
-      actorName: actor?.user.name ?? "Tessera",
+      actorId: who?.id ?? null,
+      actorName: who?.name ?? "Tessera",
       action: entry.action,
       target: entry.target,
       detail: entry.detail ?? {},

@@ -53,6 +53,16 @@ export interface AuthOptions {
   signup: SignupGate;
   /** Runs once a new user is stored, before sign-up answers (the app creates their settings). */
   onUserCreated(userId: string): Promise<void>;
+  /**
+   * A password sign-in tried: who (the account, when it succeeded) and the email it named. For
+   * the audit log, written before the answer goes; must not throw.
+   */
+  onSignIn?(attempt: {
+    userId: string | null;
+    name: string | null;
+    email: string;
+    ok: boolean;
+  }): Promise<void>;
 }
 
 /** Encrypts whatever token fields better-auth is about to write, so none reaches the database in plaintext. */
@@ -65,7 +75,15 @@ function encryptTokens<T extends Record<string, unknown>>(cipher: TokenCipher, d
   return out as T;
 }
 
-export function createAuth({ config, db, cipher, oauthConfigs, signup, onUserCreated }: AuthOptions) {
+export function createAuth({
+  config,
+  db,
+  cipher,
+  oauthConfigs,
+  signup,
+  onUserCreated,
+  onSignIn,
+}: AuthOptions) {
   const secure = config.baseUrl.startsWith("https://");
   const oidc = config.access.oidc;
   const oauth = oidc ? [...oauthConfigs, ssoOAuthConfig(oidc)] : oauthConfigs;
@@ -153,9 +171,16 @@ export function createAuth({ config, db, cipher, oauthConfigs, signup, onUserCre
         const signedIn = ctx.context.newSession?.user.id;
         if (oidc && signedIn && ctx.path.startsWith("/callback/"))
           await applyAdminGroup(db, cipher, oidc, signedIn);
-        const password = (ctx.body as { password?: unknown } | undefined)?.password;
+        const { password, email } = (ctx.body ?? {}) as { password?: unknown; email?: unknown };
         if (signedIn && ctx.path === "/sign-in/email" && typeof password === "string")
           await upgradeStoredHash(db, passwords, signedIn, password);
+        if (ctx.path === "/sign-in/email" && typeof email === "string")
+          await onSignIn?.({
+            userId: signedIn ?? null,
+            name: ctx.context.newSession?.user.name ?? null,
+            email: email.slice(0, 320),
+            ok: signedIn !== undefined,
+          });
       }),
     },
     advanced: {

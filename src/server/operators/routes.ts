@@ -186,6 +186,11 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
         throw accountRefusal(error) ?? error;
       }
       const account = found(await getUser(db, id), "Created user");
+      await ctx.audit.after(
+        request.actor as UserActor,
+        { action: "user.created", target: `user:${id}`, detail: { name: account.name, email, role } },
+        request.log,
+      );
       return reply.code(201).send({ user: account, password: generated });
     },
   );
@@ -210,6 +215,11 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
       const updated = await updateUser(db, { id, role, disabled });
       // Role and disabled state are cached with sessions: every instance forgets them now.
       await ctx.sessions.revokeUser(id);
+      await ctx.audit.after(
+        request.actor as UserActor,
+        { action: "user.changed", target: `user:${id}`, detail: { name: updated.name, role, disabled } },
+        request.log,
+      );
       return updated;
     },
   );
@@ -227,6 +237,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
     },
     async (request, reply) => {
       const { id } = request.query;
+      const gone = await getUser(db, id);
       // The Redis notification store (there is one when there is Redis) is outside the
       // database's cascade: cleared inside the delete's transaction, so Redis being down is a 503
       // with nothing deleted, never a deleted user whose list lives on.
@@ -236,6 +247,15 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app,
       await ctx.sessions.revokeUser(id).catch((error: unknown) => {
         request.log.warn({ err: error }, "could not tell other instances of a deleted user's sessions");
       });
+      await ctx.audit.after(
+        request.actor as UserActor,
+        {
+          action: "user.deleted",
+          target: `user:${id}`,
+          detail: { name: gone?.name ?? null, email: gone?.email ?? null },
+        },
+        request.log,
+      );
       return reply.code(204).send(null);
     },
   );

@@ -12,7 +12,7 @@ import type { AppContext } from "../context.js";
 import { badRequest, forbidden, found, notFound } from "../http/errors.js";
 import { errorResponses, IdQuery } from "../http/schemas.js";
 import { writeOrigin } from "../http/write-origin.js";
-import type { Actor } from "../policies/actor.js";
+import type { Actor, UserActor } from "../policies/actor.js";
 import { can, mayChangeDashboard } from "../policies/records.js";
 import { listDashboards } from "../resources/dashboards/queries.js";
 import { listWidgets } from "../resources/widgets/queries.js";
@@ -124,6 +124,15 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
         },
         writeOrigin(request),
       );
+      await ctx.audit.after(
+        request.actor as UserActor,
+        {
+          action: "dashboard.imported",
+          target: `dashboard:${created.dashboard.id}`,
+          detail: { name: created.dashboard.name, widgets: created.widgets.length },
+        },
+        request.log,
+      );
       return reply.code(201).send(created);
     },
   );
@@ -222,6 +231,15 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
           data: { userId: request.user.id, dashboardId: dashboard.id },
         })
         .catch((error: unknown) => request.log.warn({ err: error }, "could not announce a restore"));
+      await ctx.audit.after(
+        request.actor as UserActor,
+        {
+          action: "dashboard.restored",
+          target: `dashboard:${dashboard.id}`,
+          detail: { name: dashboard.name, versionId: request.body.versionId },
+        },
+        request.log,
+      );
       return restored;
     },
   );

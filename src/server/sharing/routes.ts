@@ -16,6 +16,7 @@ import type { AppContext } from "../context.js";
 import type { Db } from "../db/client.js";
 import { notFound } from "../http/errors.js";
 import { errorResponses, IdQuery } from "../http/schemas.js";
+import type { UserActor } from "../policies/actor.js";
 import { dashboardFor, refuseDashboard } from "../policies/records.js";
 import { type AccessChange, accessChanges, readersOf } from "./access-changes.js";
 import { directoryFor } from "./directory.js";
@@ -95,6 +96,11 @@ export const sharingRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
     async (request, reply) => {
       const { name, members = [] } = request.body;
       const group = await db.transaction((tx) => createGroup(tx as unknown as Db, name.trim(), members));
+      await ctx.audit.after(
+        request.actor as UserActor,
+        { action: "group.created", target: `group:${group.id}`, detail: { name: group.name, members } },
+        request.log,
+      );
       return reply.code(201).send(group);
     },
   );
@@ -119,6 +125,15 @@ export const sharingRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
         (tx) => updateGroup(tx, id, { name: name?.trim(), members }),
       );
       if (!group) throw notFound("Group");
+      await ctx.audit.after(
+        request.actor as UserActor,
+        {
+          action: "group.changed",
+          target: `group:${id}`,
+          detail: { name: group.name, members: members ?? null },
+        },
+        request.log,
+      );
       return group;
     },
   );
@@ -141,6 +156,11 @@ export const sharingRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
         (tx) => deleteGroup(tx, id),
       );
       if (!group) throw notFound("Group");
+      await ctx.audit.after(
+        request.actor as UserActor,
+        { action: "group.deleted", target: `group:${id}`, detail: { name: group.name } },
+        request.log,
+      );
       return group;
     },
   );
@@ -195,13 +215,26 @@ export const sharingRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
       const { id, members } = request.body;
       const dashboard = await dashboardFor(db, request.actor, "manage", id);
       if (!dashboard) throw await refuseDashboard(db, request.actor, id);
-      return changingAccess(
+      const shared = await changingAccess(
         async () => [dashboard.id],
         async (tx) => {
           await replaceMembers(tx, dashboard, members);
           return listMembers(tx, dashboard.id);
         },
       );
+      await ctx.audit.after(
+        request.actor as UserActor,
+        {
+          action: "dashboard.shared",
+          target: `dashboard:${dashboard.id}`,
+          detail: {
+            name: dashboard.name,
+            members: shared.map((m) => ({ type: m.type, id: m.id, name: m.name, role: m.role })),
+          },
+        },
+        request.log,
+      );
+      return shared;
     },
   );
 };

@@ -5,6 +5,7 @@ import { InstanceIntegrationsSection } from "../integrations/InstanceIntegration
 import { useInstance, useMe } from "../lib/operators-queries";
 import { Icon } from "../ui/icons";
 import { QueryError, Skeleton } from "../ui/States";
+import { AuditLogPanel } from "./AuditLogPanel";
 import { CreateAccountForm } from "./CreateAccountForm";
 import { GroupsPanel } from "./GroupsPanel";
 import { InstanceSettingsPanel } from "./InstanceSettingsPanel";
@@ -104,6 +105,11 @@ export default function AdminPage() {
         <GroupsPanel />
       </section>
       <InstanceIntegrationsSection />
+      <section className="admin-section" aria-labelledby="admin-audit">
+        <h2 id="admin-audit">{t("admin.audit.title")}</h2>
+        <p className="muted">{t("admin.audit.intro")}</p>
+        <AuditLogPanel />
+      </section>
     </div>
   );
 }
