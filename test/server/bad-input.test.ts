@@ -74,7 +74,7 @@ describe.each(MODES)("bad-input sweep (%s)", (modeName) => {
     ],
     "POST /api/widgets": [
       { widgetType: "clock" },
-      { widgetType: "Calendar" },
+      { widgetType: "Toaster" },
       { widgetType: ["Clock"] },
       { widgetType: null },
       { dashboardId: "nope" },
