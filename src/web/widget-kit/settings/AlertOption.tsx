@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { type ComponentProps, type ComponentType, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { t } from "../../i18n/i18n";
+import { Field } from "../../ui/fields";
 import type { WidgetSettingsProps } from "./SettingsForm";
 
 /** Where a server-side alert shows up; said under every alert option so no panel promises more. */
@@ -107,4 +108,67 @@ export function alertFlagSetting<C extends object>(
       />
     );
   };
+}
+
+const minutesLabel = (m: number) =>
+  m === 0
+    ? t("widgets.settings.remind.atStart")
+    : m % 60 === 0
+      ? t("widgets.settings.remind.hoursBefore", { count: m / 60 })
+      : t("widgets.settings.remind.minutesBefore", { count: m });
+
+/**
+ * A reminder lead time's options: Off ("", the key left out), then `choices`; a stored lead time
+ * outside them (set through the API) is kept as a choice.
+ */
+export function remindOptions(
+  choices: readonly number[],
+  current: number | undefined,
+): [value: string, label: string][] {
+  const minutes: number[] = [...choices];
+  if (current !== undefined && !minutes.includes(current)) minutes.push(current);
+  minutes.sort((a, b) => a - b);
+  return [
+    ["", t("widgets.settings.remind.off")],
+    ...minutes.map((m): [string, string] => [String(m), minutesLabel(m)]),
+  ];
+}
+
+/** The config with the select's value applied: Off removes `remindMinutesBefore`. */
+export function withRemind<C extends object>(config: C, value: string): C {
+  const { remindMinutesBefore: _old, ...rest } = config as C & { remindMinutesBefore?: number };
+  const minutes = Number(value);
+  return (value === "" || !Number.isInteger(minutes) ? rest : { ...rest, remindMinutesBefore: minutes }) as C;
+}
+
+/** `remindMinutesBefore` (Meetings, Calendar): the server reminds that long before each event. */
+export function RemindSelect<C extends { remindMinutesBefore?: number }>({
+  label,
+  choices,
+  config,
+  onChange,
+}: {
+  label: string;
+  choices: readonly number[];
+  config: C;
+  onChange(next: C): void;
+}) {
+  return (
+    <Field label={label} hint={alertHint()}>
+      {(id, describedBy) => (
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          value={config.remindMinutesBefore === undefined ? "" : String(config.remindMinutesBefore)}
+          onChange={(e) => onChange(withRemind(config, e.target.value))}
+        >
+          {remindOptions(choices, config.remindMinutesBefore).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
 }

@@ -3,8 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSettingsRoute } from "../../../web/app/settings-route";
 import { type Integration, useIntegrations } from "../../../web/integrations/integrations-api";
 import { newId } from "../../../web/lib/ids";
-import { Field } from "../../../web/ui/fields";
-import { alertHint } from "../../../web/widget-kit/settings/AlertOption";
+import { RemindSelect } from "../../../web/widget-kit/settings/AlertOption";
 import { ListEditor } from "../../../web/widget-kit/settings/ListEditor";
 import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
 import {
@@ -16,7 +15,7 @@ import {
   calendarAddress,
   sourceColor,
 } from "../contract";
-import { remindOptions, withRemind } from "./logic";
+import { REMIND_CHOICES } from "./logic";
 
 /** A source as the form edits it: what is typed stays, the saved address changes once it is usable. */
 interface Row {
@@ -211,21 +210,11 @@ function SourceFields({
 export function CalendarRemindSetting({ config, onChange }: WidgetSettingsProps<CalendarConfig>) {
   const { t } = useTranslation();
   return (
-    <Field label={t("widgets.calendar.settings.remind")} hint={alertHint()}>
-      {(id, describedBy) => (
-        <select
-          id={id}
-          aria-describedby={describedBy}
-          value={config.remindMinutesBefore === undefined ? "" : String(config.remindMinutesBefore)}
-          onChange={(e) => onChange(withRemind(config, e.target.value))}
-        >
-          {remindOptions(config.remindMinutesBefore).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <RemindSelect
+      label={t("widgets.calendar.settings.remind")}
+      choices={REMIND_CHOICES}
+      config={config}
+      onChange={onChange}
+    />
   );
 }

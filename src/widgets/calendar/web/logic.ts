@@ -8,6 +8,7 @@ import {
   formatTime,
   type TimeOptions,
 } from "../../../web/widget-kit/data/format";
+import { remindOptions as remindChoices, withRemind } from "../../../web/widget-kit/settings/AlertOption";
 import {
   type CalendarConfig,
   type CalendarErrorReason,
@@ -167,27 +168,7 @@ export function failures(
 /** The lead times offered; "" (Off) leaves `remindMinutesBefore` out. */
 export const REMIND_CHOICES = [0, 5, 10, 15, 30, 60, 120, 1440] as const;
 
-const minutesLabel = (m: number) =>
-  m === 0
-    ? t("widgets.calendar.remind.atStart")
-    : m % 60 === 0
-      ? t("widgets.calendar.remind.hoursBefore", { count: m / 60 })
-      : t("widgets.calendar.remind.minutesBefore", { count: m });
+/** The select's options (the widget kit's, with the Calendar's lead times). */
+export const remindOptions = (current: number | undefined) => remindChoices(REMIND_CHOICES, current);
 
-/** The select's options; a stored lead time outside the list (set through the API) is kept as a choice. */
-export function remindOptions(current: number | undefined): [value: string, label: string][] {
-  const minutes: number[] = [...REMIND_CHOICES];
-  if (current !== undefined && !minutes.includes(current)) minutes.push(current);
-  minutes.sort((a, b) => a - b);
-  return [
-    ["", t("widgets.calendar.remind.off")],
-    ...minutes.map((m): [string, string] => [String(m), minutesLabel(m)]),
-  ];
-}
-
-/** The config with the select's value applied: Off removes the key. */
-export function withRemind(config: CalendarConfig, value: string): CalendarConfig {
-  const { remindMinutesBefore: _old, ...rest } = config;
-  const minutes = Number(value);
-  return value === "" || !Number.isInteger(minutes) ? rest : { ...rest, remindMinutesBefore: minutes };
-}
+export { withRemind };

@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Calendar } from "../../../web/lib/data-api";
-import { Field } from "../../../web/ui/fields";
 import { Skeleton } from "../../../web/ui/States";
 import { QueryView } from "../../../web/widget-kit/data/QueryView";
-import { alertHint } from "../../../web/widget-kit/settings/AlertOption";
+import { RemindSelect } from "../../../web/widget-kit/settings/AlertOption";
 import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
 import { MAX_CALENDARS, type MeetingsConfig } from "../contract";
-import { remindOptions, remindValue, withRemind } from "./logic";
+import { REMIND_CHOICES } from "./logic";
 import { calendarsQuery } from "./queries";
 
 export function MeetingsSettings({ config, onChange }: WidgetSettingsProps<MeetingsConfig>) {
@@ -64,33 +63,12 @@ function CalendarsSetting({
           ))}
         </ul>
       </fieldset>
-      <RemindSetting config={config} onChange={onChange} />
+      <RemindSelect
+        label={t("widgets.meetings.settings.remind")}
+        choices={REMIND_CHOICES}
+        config={config}
+        onChange={onChange}
+      />
     </>
-  );
-}
-
-/** `remindMinutesBefore`: the server reminds before each event of the shown calendars. */
-function RemindSetting({
-  config,
-  onChange,
-}: Pick<WidgetSettingsProps<MeetingsConfig>, "config" | "onChange">) {
-  const { t } = useTranslation();
-  return (
-    <Field label={t("widgets.meetings.settings.remind")} hint={alertHint()}>
-      {(id, describedBy) => (
-        <select
-          id={id}
-          aria-describedby={describedBy}
-          value={remindValue(config.remindMinutesBefore)}
-          onChange={(e) => onChange(withRemind(config, e.target.value))}
-        >
-          {remindOptions(config.remindMinutesBefore).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
   );
 }

@@ -8,7 +8,7 @@ import {
   type TimeOptions,
   zonedWallClock,
 } from "../../../web/widget-kit/data/format";
-import type { MeetingsConfig } from "../contract";
+import { remindOptions as remindChoices, withRemind } from "../../../web/widget-kit/settings/AlertOption";
 
 export interface DayGroup {
   key: string;
@@ -81,29 +81,9 @@ export function validateEvent(input: {
 /** The lead times offered; "" (Off) leaves `remindMinutesBefore` out. */
 export const REMIND_CHOICES = [5, 10, 15, 30, 60] as const;
 
-const minutesLabel = (m: number) =>
-  m === 0
-    ? t("widgets.meetings.remind.atStart")
-    : m % 60 === 0
-      ? t("widgets.meetings.remind.hoursBefore", { count: m / 60 })
-      : t("widgets.meetings.remind.minutesBefore", { count: m });
-
-/** The select's options; a stored lead time outside the list (set through the API) is kept as a choice. */
-export function remindOptions(current: number | undefined): [value: string, label: string][] {
-  const minutes: number[] = [...REMIND_CHOICES];
-  if (current !== undefined && !minutes.includes(current)) minutes.push(current);
-  minutes.sort((a, b) => a - b);
-  return [
-    ["", t("widgets.meetings.remind.off")],
-    ...minutes.map((m): [string, string] => [String(m), minutesLabel(m)]),
-  ];
-}
+/** The select's options (the widget kit's, with Meetings' lead times). */
+export const remindOptions = (current: number | undefined) => remindChoices(REMIND_CHOICES, current);
 
 export const remindValue = (current: number | undefined) => (current === undefined ? "" : String(current));
 
-/** The config with the select's value applied: Off removes the key. */
-export function withRemind(config: MeetingsConfig, value: string): MeetingsConfig {
-  const { remindMinutesBefore: _old, ...rest } = config;
-  const minutes = Number(value);
-  return value === "" || !Number.isInteger(minutes) ? rest : { ...rest, remindMinutesBefore: minutes };
-}
+export { withRemind };
