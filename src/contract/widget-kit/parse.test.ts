@@ -46,6 +46,10 @@ describe("the config parser", () => {
     expect(readValue(OneOf(["a", "b"]), "c")).toBeUndefined();
   });
 
+  it("reads -0 as 0, since a saved config could not keep the sign", () => {
+    expect(Object.is(readValue(Type.Integer({ minimum: 0 }), -0), 0)).toBe(true);
+  });
+
   it("makes repeated ids unique even when the suffixed id is taken too", () => {
     const ids = uniqueIds([{ id: "a-2" }, { id: "a" }, { id: "a" }, { id: "a" }]).map((i) => i.id);
     expect(new Set(ids).size).toBe(4);

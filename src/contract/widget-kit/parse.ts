@@ -133,7 +133,8 @@ function readNumber(schema: Schema, value: unknown): Result {
   if (schema.type === "integer" && !Number.isInteger(value)) return INVALID;
   if (typeof schema.minimum === "number" && value < schema.minimum) return INVALID;
   if (typeof schema.maximum === "number" && value > schema.maximum) return INVALID;
-  return value;
+  // -0 is what JSON cannot store (it writes 0): a parsed config must survive being saved.
+  return value === 0 ? 0 : value;
 }
 
 /**
