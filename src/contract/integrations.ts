@@ -31,7 +31,8 @@ const Name = Type.String({ minLength: 1, maxLength: INTEGRATION_NAME_MAX });
 const Url = Type.String({
   minLength: 1,
   maxLength: INTEGRATION_URL_MAX,
-  description: "The service's base address, http or https (`webcal:` is read as https)",
+  description:
+    "The service's base address, http or https (`webcal:` is read as https); `unix:///path` for kinds that take a socket",
 });
 const CaCertificate = Type.Union([Type.String({ maxLength: INTEGRATION_CA_MAX }), Type.Null()], {
   description:
@@ -143,6 +144,14 @@ export const IntegrationKindSchema = Type.Object(
     secrets: Type.Array(IntegrationSecretFieldSchema),
     headerSecrets: Type.Boolean({
       description: "true for `custom`: any request header may be a secret, by its name",
+    }),
+    unixSocket: Type.Boolean({
+      description:
+        "true for `docker`: the address may be a Unix socket, `unix:///var/run/docker.sock` (admins only, instance integrations only)",
+    }),
+    clientCertificate: Type.Boolean({
+      description:
+        "true for `docker`: the secrets `tlsCertificate` and `tlsKey` (PEM) are sent as the TLS client certificate of an https address",
     }),
   },
   { $id: "IntegrationKind" },

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ProblemError } from "../../src/server/http/errors.js";
 import {
@@ -89,6 +93,32 @@ describe("address guard", () => {
       expect(() => guard.checkUrl(new URL("http://10.0.0.7/feed"))).toThrow(/private/);
     } finally {
       await guard.close();
+    }
+  });
+
+  it("reaches a Unix socket only for a reach that names it, whatever the URL's host", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "tessera-socket-"));
+    const socketPath = path.join(dir, "daemon.sock");
+    const daemon = createServer((request, response) =>
+      response.end(`${request.headers.host} ${request.url}`),
+    );
+    await new Promise<void>((resolve) => daemon.listen(socketPath, resolve));
+    const guard = createAddressGuard([], 1000);
+    const reach = { allowPrivate: false, caCertificate: null, skipTlsVerify: false, socketPath };
+    try {
+      const url = new URL("http://localhost/v1.43/containers/json");
+      // Without the socket, localhost is refused as any loopback address is.
+      await expect(guard.checkResolved(url)).rejects.toThrow(/private, loopback/);
+      await expect(guard.checkResolved(url, reach)).resolves.toBeUndefined();
+      const answer = await guard.fetch(url, {}, reach);
+      expect(await answer.text()).toBe("localhost /v1.43/containers/json");
+      const missing = { ...reach, socketPath: path.join(dir, "absent.sock") };
+      const failed = await guard.fetch(url, {}, missing).catch((error: Error) => error);
+      expect((failed as { cause?: { code?: string } }).cause?.code).toBe("ENOENT");
+    } finally {
+      await guard.close();
+      await new Promise((resolve) => daemon.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -349,6 +349,8 @@ describe.each<ModeName>(MODES)("integrations (%s)", { timeout: 120_000 }, (modeN
     const cases: [Record<string, unknown>, string][] = [
       [custom({ kind: "ftp", allowPrivate: true }), "/kind"],
       [custom({ url: "ftp://nas.lan/", allowPrivate: true }), "/url"],
+      // Only a kind that takes a socket (Docker) may name one.
+      [custom({ url: "unix:///var/run/docker.sock", owner: "instance" }), "/url"],
       [custom({ url: "not an address", allowPrivate: true }), "/url"],
       [custom({ url: "http://user:pw@nas.lan/", allowPrivate: true }), "/url"],
       [

@@ -22,6 +22,11 @@ const REASONS: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: "TLS: the certificate is for another host name than this address",
   ERR_SSL_WRONG_VERSION_NUMBER: "TLS: this port does not speak https (try http://)",
   EPROTO: "TLS: the handshake failed (is it http on an https address?)",
+  ENOENT: "there is no socket at that path (is it mounted into the container?)",
+  EACCES: "the server may not open that socket (its user needs the socket's group, or use a socket proxy)",
+  ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED:
+    "TLS: the service asks for a client certificate; add tlsCertificate and tlsKey",
+  ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE: "TLS: the service refused the client certificate",
 };
 
 /**

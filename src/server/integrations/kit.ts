@@ -6,6 +6,13 @@ import type { IntegrationRequest } from "./types.js";
 /** One call to the integration's service (its address, secrets and reach already applied). */
 export type IntegrationCall = (request: IntegrationRequest) => Promise<UpstreamResponse>;
 
+/** What signing in to a service gave: the headers every later call carries (a cookie, a session id). */
+export interface IntegrationSession {
+  headers: Record<string, string>;
+  /** How long the service keeps it; until it answers 401 or 403 when absent. */
+  expiresInMs?: number;
+}
+
 /**
  * A kind's server half (src/integrations/<kind>/server.ts): how its secrets travel with each call
  * and how a connection is tested.
@@ -13,6 +20,13 @@ export type IntegrationCall = (request: IntegrationRequest) => Promise<UpstreamR
 export interface IntegrationKindServer {
   /** The headers that carry the secrets on every call. */
   headers(secrets: Readonly<Record<string, string>>): Record<string, string>;
+  /**
+   * For services that sign in before they answer (qBittorrent's cookie, Pi-hole v6's session id):
+   * one sign-in through `call` (which carries `headers()` only). The service keeps the session
+   * per saved integration, adds its headers to every call, and when a call is answered 401 or 403
+   * signs in once more and retries that call once. Throws a ProblemError saying why it failed.
+   */
+  signIn?(call: IntegrationCall, secrets: Readonly<Record<string, string>>): Promise<IntegrationSession>;
   /**
    * Calls the service once and says, in words, what was reached ("Home Assistant 2026.11").
    * Throws a ProblemError whose detail says what went wrong.

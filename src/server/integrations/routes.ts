@@ -16,9 +16,9 @@ import { badRequest } from "../http/errors.js";
 import type { RateLimitRule } from "../http/rate-limit.js";
 import { errorResponses } from "../http/schemas.js";
 import type { UserActor } from "../policies/actor.js";
+import { normalizeUrl } from "./address.js";
 import { answeredJson } from "./kit.js";
 import { fitPreview } from "./preview.js";
-import { normalizeUrl } from "./service.js";
 
 const tags = ["Integrations"];
 const Params = Type.Object({ id: Uuid });

@@ -10,7 +10,7 @@ import {
   type UpdateIntegrationBody,
 } from "../../contract/integrations.js";
 import { INTEGRATION_KINDS, integrationKind } from "../../integrations/index.js";
-import type { IntegrationKindDefinition } from "../../integrations/kit.js";
+import { CLIENT_CERTIFICATE_SECRETS, type IntegrationKindDefinition } from "../../integrations/kit.js";
 import type { AuditLog } from "../audit/record.js";
 import type { TokenCipher } from "../auth/token-cipher.js";
 import type { Db } from "../db/client.js";
@@ -19,8 +19,10 @@ import { badRequest, forbidden, limitReached, notFound, ProblemError } from "../
 import type { UserActor } from "../policies/actor.js";
 import type { Reach } from "../upstream/address-guard.js";
 import type { UpstreamFetch, UpstreamResponse } from "../upstream/fetch.js";
+import { addressOf, normalizeUrl, socketPathOf } from "./address.js";
 import { describeFailure } from "./failures.js";
-import type { IntegrationKindServer } from "./kit.js";
+import type { IntegrationKindServer, IntegrationSession } from "./kit.js";
+import { IntegrationSessions } from "./sessions.js";
 import type { IntegrationRequest, Integrations, UsableIntegration } from "./types.js";
 
 type Row = typeof integrations.$inferSelect;
@@ -40,42 +42,6 @@ const isAdmin = (actor: UserActor) => actor.role === "admin";
 
 /** The integrations an actor may see and use: their own, and the instance's. */
 const visibleTo = (userId: string) => or(eq(integrations.ownerId, userId), isNull(integrations.ownerId));
-
-/** `webcal:` is how calendar apps spell an https feed. */
-export function normalizeUrl(raw: string, path = "/url"): URL {
-  let url: URL;
-  try {
-    url = new URL(raw.trim().replace(/^webcals?:/i, "https:"));
-  } catch {
-    throw badRequest("url is not an address", [{ path, message: "must be an http or https address" }]);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw badRequest("url is not an http address", [
-      { path, message: "must start with http:// or https://" },
-    ]);
-  if (url.username || url.password)
-    throw badRequest("url carries credentials", [
-      { path, message: "must not hold a user or password: save them as secrets" },
-    ]);
-  url.hash = "";
-  return url;
-}
-
-/**
- * The integration's address with `path` and `query` added; the origin never changes, so a
- * secret goes nowhere but the service it was saved for.
- */
-export function addressOf(base: string, path?: string, query?: Record<string, string>): URL {
-  const url = new URL(base);
-  if (path) {
-    const [pathname = "", search] = path.split("?", 2) as [string, string | undefined];
-    const joined = `${url.pathname.replace(/\/+$/, "")}/${pathname.replace(/^\/+/, "")}`;
-    url.pathname = joined;
-    if (search) for (const [key, value] of new URLSearchParams(search)) url.searchParams.append(key, value);
-  }
-  for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
-  return url;
-}
 
 function checkCertificate(pem: string | null | undefined) {
   if (!pem) return;
@@ -161,11 +127,33 @@ export function requireActions(integration: UsableIntegration) {
     );
 }
 
+/**
+ * A Unix socket reaches the host's daemon (Docker: root on that machine), so only an admin may
+ * name one, and only for an instance integration.
+ */
+function checkSocket(actor: UserActor, url: URL, instance: boolean) {
+  if (socketPathOf(url) === null) return;
+  if (!isAdmin(actor)) throw forbidden("Only an admin may connect an integration through a Unix socket");
+  if (!instance)
+    throw badRequest("a socket is for instance integrations", [
+      { path: "/owner", message: "must be instance for a unix:// address" },
+    ]);
+}
+
 export class IntegrationService implements Integrations {
-  constructor(private readonly deps: IntegrationServiceDeps) {}
+  private readonly sessions: IntegrationSessions;
+
+  constructor(private readonly deps: IntegrationServiceDeps) {
+    this.sessions = new IntegrationSessions(deps.clock);
+  }
 
   kinds() {
-    return INTEGRATION_KINDS.map((kind) => ({ ...kind, secrets: [...kind.secrets] }));
+    return INTEGRATION_KINDS.map((kind) => ({
+      ...kind,
+      secrets: [...kind.secrets],
+      unixSocket: kind.unixSocket ?? false,
+      clientCertificate: kind.clientCertificate ?? false,
+    }));
   }
 
   answer(row: Row, actor: UserActor): Integration {
@@ -223,11 +211,12 @@ export class IntegrationService implements Integrations {
     const instance = body.owner === "instance";
     if (instance && !isAdmin(actor)) throw forbidden("Only an admin may create an instance integration");
     checkAdminChoices(actor, body);
-    const url = normalizeUrl(body.url);
+    const url = normalizeUrl(body.url, "/url", kind);
+    checkSocket(actor, url, instance);
     checkCertificate(body.caCertificate);
     const secrets = body.secrets ?? {};
     checkSecrets(kind, secrets, []);
-    const reach = reachOf(body);
+    const reach = reachOf(body, url);
     await this.deps.checkAddress(url, reach);
     const now = new Date(this.deps.clock());
     return this.deps.db.transaction(async (tx) => {
@@ -247,7 +236,9 @@ export class IntegrationService implements Integrations {
           kind: kind.kind,
           name: body.name.trim() || kind.label,
           url: url.href,
-          ...reach,
+          allowPrivate: reach.allowPrivate,
+          skipTlsVerify: reach.skipTlsVerify,
+          caCertificate: reach.caCertificate,
           allowActions: body.allowActions ?? false,
           secrets: this.sealed(secrets),
           createdBy: actor.user.id,
@@ -273,7 +264,8 @@ export class IntegrationService implements Integrations {
       skipTlsVerify: body.skipTlsVerify === true && !row.skipTlsVerify,
       allowActions: body.allowActions === true && !row.allowActions,
     });
-    const url = body.url === undefined ? new URL(row.url) : normalizeUrl(body.url);
+    const url = body.url === undefined ? new URL(row.url) : normalizeUrl(body.url, "/url", kind);
+    if (body.url !== undefined) checkSocket(actor, url, row.ownerId === null);
     if (body.caCertificate !== undefined) checkCertificate(body.caCertificate);
     const changes = body.secrets ?? {};
     checkSecrets(kind, changes, Object.keys(row.secrets));
@@ -281,6 +273,7 @@ export class IntegrationService implements Integrations {
       allowPrivate: body.allowPrivate ?? row.allowPrivate,
       skipTlsVerify: body.skipTlsVerify ?? row.skipTlsVerify,
       caCertificate: body.caCertificate === undefined ? row.caCertificate : body.caCertificate || null,
+      socketPath: socketPathOf(url),
     };
     if (body.url !== undefined || body.allowPrivate === false) await this.deps.checkAddress(url, reach);
     const secrets = { ...row.secrets };
@@ -293,7 +286,9 @@ export class IntegrationService implements Integrations {
       .set({
         name: body.name?.trim() || row.name,
         url: url.href,
-        ...reach,
+        allowPrivate: reach.allowPrivate,
+        skipTlsVerify: reach.skipTlsVerify,
+        caCertificate: reach.caCertificate,
         allowActions: body.allowActions ?? row.allowActions,
         secrets,
         // A check of the old address says nothing about the new one.
@@ -358,15 +353,33 @@ export class IntegrationService implements Integrations {
   }
 
   async call(integration: UsableIntegration, request: IntegrationRequest): Promise<UpstreamResponse> {
-    const { path, query, headers, what, ...rest } = request;
     const kind = await this.server(integration.kind);
+    const { signIn } = kind;
+    if (!signIn) return this.send(kind, integration, request);
+    const sign = () => signIn((r) => this.send(kind, integration, r), integration.secrets);
+    let session = await this.sessions.get(integration, sign);
+    const response = await this.send(kind, integration, request, session);
+    if (response.status !== 401 && response.status !== 403) return response;
+    // The service forgot the session (a restart, a timeout): one new sign-in, one retry.
+    this.sessions.forget(integration, session);
+    session = await this.sessions.get(integration, sign);
+    return this.send(kind, integration, request, session);
+  }
+
+  private send(
+    kind: IntegrationKindServer,
+    integration: UsableIntegration,
+    request: IntegrationRequest,
+    session?: IntegrationSession,
+  ): Promise<UpstreamResponse> {
+    const { path, query, headers, what, ...rest } = request;
     return this.deps.fetch({
       ...rest,
       url: addressOf(integration.url, path, query).href,
       service: integration.name,
       what,
-      headers: { ...headers, ...kind.headers(integration.secrets) },
-      reach: reachOf(integration),
+      headers: { ...headers, ...kind.headers(integration.secrets), ...session?.headers },
+      reach: reachOf(integration, integration.url, integration.secrets),
       // A redirect is answered, not followed: the secrets would travel with it.
       followRedirects: false,
     });
@@ -385,10 +398,11 @@ export class IntegrationService implements Integrations {
     else {
       const kind = kindOf(body.kind);
       checkAdminChoices(actor, body);
-      const url = normalizeUrl(body.url);
+      const url = normalizeUrl(body.url, "/url", kind);
+      checkSocket(actor, url, true);
       checkCertificate(body.caCertificate);
       checkSecrets(kind, body.secrets ?? {}, []);
-      const reach = reachOf(body);
+      const reach = reachOf(body, url);
       await this.deps.checkAddress(url, reach);
       integration = {
         id: "",
@@ -396,7 +410,9 @@ export class IntegrationService implements Integrations {
         name: kind.label,
         url: url.href,
         ownerId: actor.user.id,
-        ...reach,
+        allowPrivate: reach.allowPrivate,
+        skipTlsVerify: reach.skipTlsVerify,
+        caCertificate: reach.caCertificate,
         allowActions: false,
         secrets: body.secrets ?? {},
       };
@@ -425,15 +441,23 @@ export class IntegrationService implements Integrations {
   }
 }
 
-function reachOf(body: {
-  allowPrivate?: boolean;
-  skipTlsVerify?: boolean;
-  caCertificate?: string | null;
-}): Reach {
+/**
+ * How the integration's service is reached: its admin's choices, its socket when its address is
+ * one, and the client certificate from its secrets when its kind takes one.
+ */
+function reachOf(
+  body: { allowPrivate?: boolean; skipTlsVerify?: boolean; caCertificate?: string | null },
+  url: string | URL,
+  secrets: Readonly<Record<string, string>> = {},
+): Reach {
+  const cert = secrets[CLIENT_CERTIFICATE_SECRETS.cert];
+  const key = secrets[CLIENT_CERTIFICATE_SECRETS.key];
   return {
     allowPrivate: body.allowPrivate ?? false,
     skipTlsVerify: body.skipTlsVerify ?? false,
     caCertificate: body.caCertificate || null,
+    socketPath: socketPathOf(url),
+    clientCertificate: cert && key ? { cert, key } : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
@@ -38,6 +39,13 @@ export interface Reach {
   allowPrivate: boolean;
   caCertificate: string | null;
   skipTlsVerify: boolean;
+  /**
+   * Every connection goes to this Unix socket (Docker's), whatever the URL's host: no network
+   * address is involved, so there is nothing for the guard to judge. Admins only (service.ts).
+   */
+  socketPath?: string | null;
+  /** A TLS client certificate and its key (PEM), for services that authenticate clients so (Docker). */
+  clientCertificate?: { cert: string; key: string } | null;
 }
 
 /** Agents kept for distinct reaches (each holds its connections); the least recently used goes. */
@@ -171,7 +179,18 @@ export function createAddressGuard(
   // One agent per distinct reach, so a CA or an allowed private address applies to its service only.
   const reachAgents = new Map<string, Undici.Agent>();
   const agentFor = (Agent: typeof Undici.Agent, reach: Reach) => {
-    const key = JSON.stringify([reach.allowPrivate, reach.skipTlsVerify, reach.caCertificate]);
+    // Hashed: the key holds a client's private key, which need not sit in memory twice.
+    const key = createHash("sha256")
+      .update(
+        JSON.stringify([
+          reach.allowPrivate,
+          reach.skipTlsVerify,
+          reach.caCertificate,
+          reach.socketPath ?? null,
+          reach.clientCertificate ?? null,
+        ]),
+      )
+      .digest("base64");
     const known = reachAgents.get(key);
     if (known) {
       reachAgents.delete(key);
@@ -184,6 +203,8 @@ export function createAddressGuard(
         timeout: connectTimeoutMs,
         ...(reach.caCertificate ? { ca: reach.caCertificate } : {}),
         ...(reach.skipTlsVerify ? { rejectUnauthorized: false } : {}),
+        ...(reach.socketPath ? { socketPath: reach.socketPath } : {}),
+        ...(reach.clientCertificate ?? {}),
       },
     });
     reachAgents.set(key, agent);
@@ -201,6 +222,7 @@ export function createAddressGuard(
       return fetch(url, { ...init, redirect: "manual", dispatcher });
     },
     checkUrl(url, reach) {
+      if (reach?.socketPath) return;
       const host = bare(url.hostname);
       const allow = current();
       if (reach?.allowPrivate || allow.hosts.has(host)) return;
@@ -208,6 +230,7 @@ export function createAddressGuard(
       if (isIP(host) && !allowedAddress(host, allow)) throw refused(host);
     },
     async checkResolved(url, reach) {
+      if (reach?.socketPath) return;
       this.checkUrl(url, reach);
       const host = bare(url.hostname);
       if (isIP(host)) return;

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, memo, type PointerEvent, useCallback, useMemo } from "react";
+import { type KeyboardEvent, memo, type PointerEvent, Suspense, useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Widget } from "../../contract/resources";
 import type { AppSettings } from "../lib/app-settings";
@@ -6,6 +6,7 @@ import { sameJson } from "../lib/live-sync";
 import { useOptionalWidgetStore } from "../lib/widget-store";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Icon, IconButton } from "../ui/icons";
+import { Skeleton } from "../ui/States";
 import { definitionFor, widgetName } from "../widget-kit/registry";
 import type { ConfigChange } from "../widget-kit/types";
 import { EditingBadge } from "./EditingBadge";
@@ -152,15 +153,18 @@ export const WidgetCard = memo(function WidgetCard(props: WidgetCardProps) {
       </header>
       <div className="widget-body">
         <ErrorBoundary>
-          <Component
-            widget={widget}
-            config={config}
-            update={update}
-            patch={patch}
-            settings={settings}
-            openSettings={openSettings}
-            readOnly={!edit}
-          />
+          {/* A type's view may be its own chunk (lazy), fetched the first time a card shows it. */}
+          <Suspense fallback={<Skeleton className="widget-loading" height="100%" width="100%" />}>
+            <Component
+              widget={widget}
+              config={config}
+              update={update}
+              patch={patch}
+              settings={settings}
+              openSettings={openSettings}
+              readOnly={!edit}
+            />
+          </Suspense>
         </ErrorBoundary>
       </div>
       {layout && (

@@ -24,6 +24,8 @@ const custom: IntegrationKind = {
   urlPlaceholder: "https://service.lan",
   secrets: [],
   headerSecrets: true,
+  unixSocket: false,
+  clientCertificate: false,
 };
 const homeAssistant: IntegrationKind = {
   kind: "homeassistant",
@@ -34,6 +36,8 @@ const homeAssistant: IntegrationKind = {
     { name: "token", label: "Long-lived access token", required: true, help: "Your profile › Security" },
   ],
   headerSecrets: false,
+  unixSocket: false,
+  clientCertificate: false,
 };
 const ical: IntegrationKind = {
   kind: "ical",
@@ -42,6 +46,8 @@ const ical: IntegrationKind = {
   urlPlaceholder: "https://calendar.example/feed.ics",
   secrets: [{ name: "password", label: "Password", required: false, help: "" }],
   headerSecrets: false,
+  unixSocket: false,
+  clientCertificate: false,
 };
 
 function saved(patch: Partial<Integration> = {}): Integration {

@@ -1,8 +1,9 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
-import { type ComponentType, type HTMLAttributes, useId, useState } from "react";
+import { type ComponentType, type HTMLAttributes, Suspense, useId, useState } from "react";
 import { readValue } from "../../../contract/widget-kit/parse";
 import type { AppSettings } from "../../lib/app-settings";
 import { Field } from "../../ui/fields";
+import { Skeleton } from "../../ui/States";
 
 /** What a custom settings part gets: the draft config (applied when the panel's Save is pressed). */
 export interface WidgetSettingsProps<C> {
@@ -42,6 +43,11 @@ export interface SchemaField<C> {
 
 export type SettingsPart<C> = SchemaField<C> | ComponentType<WidgetSettingsProps<C>>;
 
+/** A generated field, not a component (a lazy() component is an object too, but carries no `label`). */
+function isSchemaField<C>(part: SettingsPart<C>): part is SchemaField<C> {
+  return typeof part === "object" && part !== null && "label" in part && "key" in part;
+}
+
 type FieldProps<C> = WidgetSettingsProps<C> & {
   field: SchemaField<C>;
   schema: TSchema;
@@ -57,12 +63,12 @@ export interface SettingsLayout<C> {
 
 export function settingsLayout<C>(schema: TObject, parts: SettingsPart<C>[]): SettingsLayout<C> {
   for (const part of parts)
-    if (typeof part !== "function" && !schema.properties[part.key])
+    if (isSchemaField(part) && !schema.properties[part.key])
       throw new Error(`The config has no key ${part.key}`);
   return {
     schema,
     parts: parts.map((part, index) => ({
-      key: typeof part === "function" ? `custom-${index}` : part.key,
+      key: isSchemaField(part) ? part.key : `custom-${index}`,
       part,
     })),
   };
@@ -80,9 +86,7 @@ export function SettingsForm<C>({
   return (
     <>
       {layout.parts.map(({ key, part: Part }) =>
-        typeof Part === "function" ? (
-          <Part key={key} {...props} />
-        ) : (
+        isSchemaField(Part) ? (
           <SchemaFieldView
             key={key}
             {...props}
@@ -90,6 +94,11 @@ export function SettingsForm<C>({
             schema={layout.schema.properties[Part.key] as TSchema}
             optional={!required.has(Part.key)}
           />
+        ) : (
+          // A custom part may be lazy (its own chunk): it shows once loaded, the fields around it at once.
+          <Suspense key={key} fallback={<Skeleton height="2.5rem" width="100%" />}>
+            <Part {...props} />
+          </Suspense>
         ),
       )}
     </>

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { AppContext } from "../../../server/context.js";
 import { notFoundBecause, ProblemError } from "../../../server/http/errors.js";
+import { addressOf } from "../../../server/integrations/address.js";
 import { answeredJson } from "../../../server/integrations/kit.js";
-import { addressOf } from "../../../server/integrations/service.js";
 import type { CachePolicy } from "../../../server/upstream/upstream.js";
 import type { CustomApiData, CustomApiQuery } from "../contract.js";
 import { extract } from "./extract.js";
