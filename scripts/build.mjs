@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stampWorker } from "../src/web/pwa/build/stamp-worker.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -15,12 +16,27 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
  */
 export const PARTS = {
   web: {
-    inputs: ["src/web", "src/widgets", "src/contract", "vite.config.ts", "package-lock.json"],
+    inputs: [
+      "src/web",
+      "src/widgets",
+      "src/integrations",
+      "src/contract",
+      "vite.config.ts",
+      "package-lock.json",
+    ],
     folder: "web",
     output: "index.html",
   },
   server: {
-    inputs: ["src/server", "src/widgets", "src/contract", "scripts/build.mjs", "package-lock.json"],
+    inputs: [
+      "src/server",
+      "src/widgets",
+      "src/integrations",
+      "src/contract",
+      "drizzle",
+      "scripts/build.mjs",
+      "package-lock.json",
+    ],
     folder: "server",
     output: "main.js",
   },
@@ -66,6 +82,8 @@ export function buildWeb(outdir = path.join(DIST, "web"), { quiet = false } = {}
   });
   if (result.status !== 0)
     throw new Error(`the web build failed\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+  // The service worker learns the build's version and app shell (src/web/pwa/build/stamp-worker.mjs).
+  stampWorker(outdir);
 }
 
 /**

@@ -1,5 +1,6 @@
 import de from "../../src/web/i18n/locales/de.json";
 import en from "../../src/web/i18n/locales/en.json";
+import fr from "../../src/web/i18n/locales/fr.json";
 
 type Catalog = { [key: string]: string | Catalog };
 type Vars = Record<string, string | number>;
@@ -18,3 +19,4 @@ function say(catalog: Catalog, key: string, vars: Vars = {}): string {
 /** What the app says in English and in German, read from its catalogs rather than copied. */
 export const inEnglish = (key: string, vars?: Vars) => say(en, key, vars);
 export const inGerman = (key: string, vars?: Vars) => say(de, key, vars);
+export const inFrench = (key: string, vars?: Vars) => say(fr, key, vars);

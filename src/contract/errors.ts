@@ -42,6 +42,7 @@ export type ErrorCode =
   | "invite_required"
   | "password_login_disabled"
   | "set_by_environment"
+  | "provisioned"
   | "wrong_password"
   | "no_password"
   | "email_taken"

@@ -78,6 +78,10 @@ export const IntegrationSchema = Type.Object(
     caCertificate: Type.Union([Type.String(), Type.Null()]),
     secrets: Type.Array(Type.String(), { description: "The names of the secrets set; never their values" }),
     editable: Type.Boolean({ description: "Whether the caller may change or delete it" }),
+    provisionKey: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "The `key` of the provisioning file it comes from (DESIGN section 17): changed there only (writes answer 409 `provisioned`); null for one made in the app",
+    }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     lastCheck: Type.Union([

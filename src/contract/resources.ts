@@ -107,6 +107,14 @@ export const DashboardSchema = OwnedRecord("Dashboard", {
   look: { ...LookSchema, description: "The dashboard's look; {} when none was set" },
   revision: Revision,
   access: AccessSchema,
+  provisionKey: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "The `key` of the provisioning file it comes from (DESIGN section 17); null for one made in the app",
+  }),
+  provisionLocked: Type.Boolean({
+    description:
+      "Provisioned and not `editable: true`: it changes only through its file, and every write here answers 409 `provisioned`",
+  }),
   owner: Type.Optional(
     Type.Object(
       { id: Type.String(), name: Type.String() },

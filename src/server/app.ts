@@ -73,6 +73,7 @@ import { portabilityRoutes } from "./portability/routes.js";
 import { createProviderServices } from "./providers/client.js";
 import { providerOAuthConfigs } from "./providers/oauth-configs.js";
 import { providerRoutes } from "./providers/routes.js";
+import type { Provisioner } from "./provisioning/provisioner.js";
 import { pushSender, pushWorker } from "./push/deliver.js";
 import { pushRoutes } from "./push/routes.js";
 import { pushService } from "./push/service.js";
@@ -111,6 +112,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** The app's clock (upstream freshness windows, version history); tests move it instead of waiting. */
   clock?: Clock;
+  /** Where provisioning files' `${NAME}` placeholders are read: the process environment when absent. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface BuiltApp {
@@ -126,6 +129,8 @@ export interface BuiltApp {
   shutdown(options: { graceMs: number; timeoutMs: number }): Promise<{ forced: boolean }>;
   /** Compiles the validators and serializers not used yet (answers how many); the server compiles each on first use. */
   compileSchemas(): number;
+  /** Applies PROVISIONING_DIR (null without it): started before the app answers. */
+  provisioner: Provisioner | null;
   /**
    * The same in the background, a slice at a time, the routes of a first visit first, while the
    * database runs the first screen's reads once (bootstrap/warm.ts): called once the server
@@ -183,6 +188,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   );
   const clock = deps.clock ?? Date.now;
   const audit = new AuditLog(database.db, clock);
+  let provisioner: Provisioner | null = null;
   const auth = createAuth({
     config,
     db: database.db,
@@ -210,6 +216,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     onUserCreated: async (userId) => {
       await ensureSettings(database.db, userId);
       await instanceSettings.welcome(userId);
+      // A provisioned dashboard may have waited for this account (its owner, a member).
+      await provisioner
+        ?.accountCreated()
+        .catch((error) => app.log.error({ err: error }, "provisioning after a sign-up failed"));
     },
   });
   const sessions = new SessionResolver(database.db, config.authSecret, bus, config.sessionCacheTtlMs);
@@ -438,6 +448,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.ready();
   await migrated;
   await instanceSettings.start(app.log);
+  if (config.provisioning) {
+    // Loaded only when asked for: the YAML parser and the watcher are no part of a plain start.
+    const { Provisioner } = await import("./provisioning/provisioner.js");
+    provisioner = new Provisioner({
+      dir: config.provisioning.dir,
+      watch: config.provisioning.watch,
+      pollIntervalMs: config.provisioning.pollMs,
+      db: database.db,
+      changes: ctx.changes,
+      integrations: ctx.integrations,
+      env: deps.env ?? process.env,
+      log: app.log,
+    });
+    await provisioner.start();
+  }
 
   let closed = false;
   const built: BuiltApp = {
@@ -447,6 +472,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       if (closed) return;
       closed = true;
       state.phase = "closing";
+      await provisioner?.close();
       await app.close();
       // A queue still starting is waited for, then stopped with the rest.
       await ctx.jobs.stop();
@@ -479,6 +505,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       return { forced };
     },
     compileSchemas: compilers.compileAll,
+    provisioner,
     async warmUp() {
       // The queries run on the database's side (its thread, or PostgreSQL) while this thread compiles.
       const reads = warmFirstScreen(ctx).catch((error) =>

@@ -175,6 +175,11 @@ export interface Config {
   redisUrl: string | null;
   /** Bearer token for `GET /metrics`; null (the default) serves no metrics and times nothing. */
   metricsToken: string | null;
+  /**
+   * Dashboards and integrations kept in files (DESIGN section 17): applied at start and on
+   * change. `pollMs` 0 watches with inotify; container and network mounts need polling.
+   */
+  provisioning: { dir: string; watch: boolean; pollMs: number } | null;
   /** Optional prefix for Redis keys and channels, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
   authSecret: string;
@@ -397,6 +402,16 @@ export function loadConfig(env: Env = process.env): Config {
   if (metricsToken !== null && metricsToken.length < 16)
     throw new ConfigError("METRICS_TOKEN", "must be at least 16 characters");
 
+  const provisioningDir = str(env, "PROVISIONING_DIR");
+  const provisioning =
+    provisioningDir === null
+      ? null
+      : {
+          dir: path.resolve(provisioningDir),
+          watch: bool(env, "PROVISIONING_WATCH", true),
+          pollMs: int(env, "PROVISIONING_POLL_SECONDS", 0, 0, 3600) * 1000,
+        };
+
   const tokenKey =
     str(env, "TOKEN_ENCRYPTION_KEY") ?? (embedded ? persistedSecret(dataDir, "token-key") : null);
   if (tokenKey === null) throw new ConfigError("TOKEN_ENCRYPTION_KEY", "required when DATABASE_URL is set");
@@ -428,6 +443,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     redisPrefix: str(env, "REDIS_PREFIX") ?? "tessera:",
     metricsToken,
+    provisioning,
     authSecret,
     tokenKey,
     logLevel: str(env, "LOG_LEVEL") ?? "info",

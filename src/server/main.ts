@@ -1,3 +1,4 @@
+import path from "node:path";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 
@@ -13,6 +14,8 @@ async function main() {
     }
     throw error;
   }
+
+  if (process.argv[2] === "export-provisioning") return exportFiles(config, process.argv[3]);
 
   // The database opens (the embedded engine in its own thread) while the app's modules load.
   const openingDatabase = openDatabase(config);
@@ -67,6 +70,26 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+/**
+ * `npm run export-provisioning [dir]`: the instance's dashboards and integrations as provisioning
+ * files, from the database the environment names (stop the server first in embedded mode: its
+ * database has one user at a time).
+ */
+async function exportFiles(config: ReturnType<typeof loadConfig>, dir = "provisioning") {
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    const { exportProvisioning } = await import("./provisioning/export.js");
+    const out = path.resolve(dir);
+    const summary = await exportProvisioning(database.db, out);
+    process.stdout.write(
+      `Wrote ${summary.dashboards} dashboard(s) and ${summary.integrations} integration(s) to ${out}:\n${summary.files.map((f) => `  ${f}`).join("\n")}\n`,
+    );
+  } finally {
+    await database.close();
+  }
 }
 
 main().catch((error) => {

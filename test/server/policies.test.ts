@@ -27,7 +27,7 @@ import { isPrivateWidgetType, PRIVATE_WIDGET_TYPES } from "../../src/widgets/ind
  */
 describe("one rule, on a loaded row and in SQL", () => {
   let database: Database;
-  const ACTIONS: DashboardAction[] = ["read", "edit", "manage"];
+  const ACTIONS: DashboardAction[] = ["read", "act", "edit", "manage"];
   const people = ["policy-ada", "policy-eve"];
   // Members of Ada's first (private) dashboard: a viewer by name, an editor through a group, and
   // everyone as viewer on Eve's first; plus an admin who is no member of anything.
@@ -66,7 +66,16 @@ describe("one rule, on a loaded row and in SQL", () => {
         const dashboardId = id();
         await db
           .insert(dashboards)
-          .values({ id: dashboardId, userId, name: "d", isPublic, createdAt: now, updatedAt: now });
+          // The published ones are provisioned read-only, so the lock is in every comparison below.
+          .values({
+            id: dashboardId,
+            userId,
+            name: "d",
+            isPublic,
+            provisionLocked: isPublic,
+            createdAt: now,
+            updatedAt: now,
+          });
         for (const widgetType of ["Clock", PRIVATE_WIDGET_TYPES[0]!])
           await db.insert(widgets).values({
             id: id(),
@@ -130,14 +139,41 @@ describe("one rule, on a loaded row and in SQL", () => {
   it("gives members their role's rights, and admins reading and managing but not editing", () => {
     const ada = { userId: "policy-ada", isPublic: false };
     const expected: [UserActor, DashboardFacts, Record<DashboardAction, boolean>][] = [
-      [actorOf("policy-vic"), { ...ada, access: "viewer" }, { read: true, edit: false, manage: false }],
-      [actorOf("policy-ed"), { ...ada, access: "editor" }, { read: true, edit: true, manage: false }],
-      [actorOf("policy-eve"), { ...ada, access: null }, { read: false, edit: false, manage: false }],
-      [actorOf("policy-root", "admin"), { ...ada, access: null }, { read: true, edit: false, manage: true }],
+      [
+        actorOf("policy-vic"),
+        { ...ada, access: "viewer" },
+        { read: true, act: false, edit: false, manage: false },
+      ],
+      [
+        actorOf("policy-ed"),
+        { ...ada, access: "editor" },
+        { read: true, act: true, edit: true, manage: false },
+      ],
+      [
+        actorOf("policy-eve"),
+        { ...ada, access: null },
+        { read: false, act: false, edit: false, manage: false },
+      ],
+      [
+        actorOf("policy-root", "admin"),
+        { ...ada, access: null },
+        { read: true, act: false, edit: false, manage: true },
+      ],
       [
         actorOf("policy-root", "admin"),
         { ...ada, access: "editor" },
-        { read: true, edit: true, manage: true },
+        { read: true, act: true, edit: true, manage: true },
+      ],
+      // Provisioned read-only: its file changes it; people still read it and act through its widgets.
+      [
+        actorOf("policy-ada"),
+        { ...ada, provisionLocked: true },
+        { read: true, act: true, edit: false, manage: false },
+      ],
+      [
+        actorOf("policy-root", "admin"),
+        { ...ada, provisionLocked: true, access: "editor" },
+        { read: true, act: true, edit: false, manage: false },
       ],
     ];
     for (const [actor, facts, rights] of expected)
@@ -145,7 +181,7 @@ describe("one rule, on a loaded row and in SQL", () => {
         expect(can(actor, action, facts), `${actor.user.id} ${action}`).toBe(rights[action]);
   });
 
-  it("lets an owner do everything with their dashboard, others nothing, visitors read published ones", () => {
+  it("lets an owner do everything with their own dashboard, others nothing, visitors read published ones", () => {
     const [ada, eve] = people.map((id) => actorOf(id)) as [UserActor, UserActor];
     const mine = { userId: ada.user.id, isPublic: false };
     const published = { userId: ada.user.id, isPublic: true };

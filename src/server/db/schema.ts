@@ -115,10 +115,19 @@ export const dashboards = pgTable(
     look: jsonb("look").$type<Look>().notNull().default(sql`'{}'::jsonb`),
     /** 1 on create, +1 on every change: a write naming an older one is refused (DESIGN section 14). */
     revision: integer("revision").notNull().default(1),
+    /** The `key` of the provisioning file it comes from (DESIGN section 17); null for the app's own. */
+    provisionKey: text("provision_key"),
+    /** Provisioned and not `editable: true`: every write through the app is 409 `provisioned`. */
+    provisionLocked: boolean("provision_locked").notNull().default(false),
+    /** The provisioned content last applied, hashed: an unchanged file changes nothing. */
+    provisionHash: text("provision_hash"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("dashboards_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("dashboards_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("dashboards_provision_key_idx").on(t.provisionKey),
+  ],
 );
 
 export const widgets = pgTable(
@@ -478,10 +487,16 @@ export const integrations = pgTable(
     secrets: jsonb("secrets").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     lastCheck: jsonb("last_check").$type<{ at: string; ok: boolean; latencyMs: number; detail: string }>(),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    /** The `key` of the provisioning file it comes from: changed there, never in the app (409). */
+    provisionKey: text("provision_key"),
+    provisionHash: text("provision_hash"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("integrations_owner_idx").on(t.ownerId)],
+  (t) => [
+    index("integrations_owner_idx").on(t.ownerId),
+    uniqueIndex("integrations_provision_key_idx").on(t.provisionKey),
+  ],
 );
 
 // ---- Audit log (DESIGN section 17): what was done, by whom, kept 90 days. ----

@@ -88,6 +88,8 @@ export const lastAdmin = (detail: string) => new ProblemError(409, "last_admin",
 /** An instance setting its environment variable sets: it wins, so the admin page cannot change it. */
 export const setByEnvironment = (detail: string, errors: Problem["errors"]) =>
   new ProblemError(409, "set_by_environment", detail, { errors });
+/** A write to what a provisioning file keeps (DESIGN section 17): it changes in the file only. */
+export const provisioned = (detail: string) => new ProblemError(409, "provisioned", detail);
 export const addressNotAllowed = (detail: string) => new ProblemError(400, "address_not_allowed", detail);
 export const upstreamFailed = (detail: string) => new ProblemError(502, "upstream_failed", detail);
 /** 502, not 401: a 401 would read as our own session ending, while only the provider link is dead. */

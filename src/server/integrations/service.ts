@@ -1,5 +1,5 @@
-import { X509Certificate } from "node:crypto";
-import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
+import { createPrivateKey, X509Certificate } from "node:crypto";
+import { and, asc, count, eq, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import {
   type CreateIntegrationBody,
@@ -15,7 +15,7 @@ import type { AuditLog } from "../audit/record.js";
 import type { TokenCipher } from "../auth/token-cipher.js";
 import type { Db } from "../db/client.js";
 import { integrations } from "../db/schema.js";
-import { badRequest, forbidden, limitReached, notFound, ProblemError } from "../http/errors.js";
+import { badRequest, forbidden, limitReached, notFound, ProblemError, provisioned } from "../http/errors.js";
 import type { UserActor } from "../policies/actor.js";
 import type { Reach } from "../upstream/address-guard.js";
 import type { UpstreamFetch, UpstreamResponse } from "../upstream/fetch.js";
@@ -26,6 +26,22 @@ import { IntegrationSessions } from "./sessions.js";
 import type { IntegrationRequest, Integrations, UsableIntegration } from "./types.js";
 
 type Row = typeof integrations.$inferSelect;
+
+/** An integrations file's entry, its secrets' placeholders filled from the environment. */
+export interface ProvisionInput {
+  key: string;
+  kind: string;
+  name: string;
+  url: string;
+  /** null: the instance's. */
+  ownerId: string | null;
+  allowPrivate?: boolean;
+  skipTlsVerify?: boolean;
+  allowActions?: boolean;
+  caCertificate?: string;
+  secrets: Record<string, string>;
+  hash: string;
+}
 
 export interface IntegrationServiceDeps {
   db: Db;
@@ -64,6 +80,20 @@ function checkCertificate(pem: string | null | undefined) {
 }
 
 /** Secret names and values a kind takes: its fields, or (custom) request headers. */
+/** A client certificate's secrets are PEM (many lines), never headers: read as what they claim to be. */
+const PEM_SECRETS = new Set<string>(Object.values(CLIENT_CERTIFICATE_SECRETS));
+function pemProblem(name: string, value: string): string | null {
+  try {
+    if (name === CLIENT_CERTIFICATE_SECRETS.cert) new X509Certificate(value);
+    else createPrivateKey(value);
+    return null;
+  } catch {
+    return name === CLIENT_CERTIFICATE_SECRETS.cert
+      ? "must be a certificate in PEM (-----BEGIN CERTIFICATE-----)"
+      : "must be an unencrypted private key in PEM (-----BEGIN PRIVATE KEY-----)";
+  }
+}
+
 function checkSecrets(
   kind: IntegrationKindDefinition,
   secrets: Readonly<Record<string, string | null>>,
@@ -80,7 +110,11 @@ function checkSecrets(
       });
     else if (kind.headerSecrets && /^(host|content-length|transfer-encoding|connection)$/i.test(name))
       errors.push({ path, message: "is a header the server sets itself" });
-    if (value !== null && /[\r\n\0]/.test(value)) errors.push({ path, message: "must be one line" });
+    const pem = kind.clientCertificate === true && PEM_SECRETS.has(name);
+    if (value !== null && pem) {
+      const problem = pemProblem(name, value);
+      if (problem) errors.push({ path, message: problem });
+    } else if (value !== null && /[\r\n\0]/.test(value)) errors.push({ path, message: "must be one line" });
   }
   const after = new Set([
     ...kept.filter((name) => !(name in secrets)),
@@ -168,7 +202,10 @@ export class IntegrationService implements Integrations {
       allowActions: row.allowActions,
       caCertificate: row.caCertificate,
       secrets: Object.keys(row.secrets).sort(),
-      editable: row.ownerId === actor.user.id || (row.ownerId === null && isAdmin(actor)),
+      editable:
+        row.provisionKey === null &&
+        (row.ownerId === actor.user.id || (row.ownerId === null && isAdmin(actor))),
+      provisionKey: row.provisionKey,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       lastCheck: row.lastCheck ?? null,
@@ -203,7 +240,80 @@ export class IntegrationService implements Integrations {
     const row = await this.visibleRow(actor.user.id, id);
     if (row.ownerId === null && !isAdmin(actor))
       throw forbidden("Only an admin may change an instance integration");
+    if (row.provisionKey !== null)
+      throw provisioned(
+        `This integration is provisioned from a file on the server (key ${row.provisionKey}); change it there`,
+      );
     return row;
+  }
+
+  /**
+   * An integration from a provisioning file (DESIGN section 17), created or brought in line with
+   * it by key; the file is trusted as an admin is. Checked as a creation is: a problem throws a
+   * 400 whose errors carry paths within the entry.
+   */
+  async provision(entry: ProvisionInput): Promise<"created" | "updated" | "unchanged"> {
+    const kind = kindOf(entry.kind);
+    const url = normalizeUrl(entry.url, "/url", kind);
+    if (socketPathOf(url) !== null && entry.ownerId !== null)
+      throw badRequest("a socket is for instance integrations", [
+        { path: "/owner", message: "must be left out (the instance's) for a unix:// address" },
+      ]);
+    checkCertificate(entry.caCertificate);
+    checkSecrets(kind, entry.secrets, []);
+    const reach = reachOf(entry, url);
+    const [row] = await this.deps.db
+      .select()
+      .from(integrations)
+      .where(eq(integrations.provisionKey, entry.key))
+      .limit(1);
+    if (row?.provisionHash === entry.hash && row.ownerId === entry.ownerId) return "unchanged";
+    await this.deps.checkAddress(url, reach);
+    const now = new Date(this.deps.clock());
+    const fields = {
+      ownerId: entry.ownerId,
+      kind: kind.kind,
+      name: entry.name.trim() || kind.label,
+      url: url.href,
+      allowPrivate: reach.allowPrivate,
+      skipTlsVerify: reach.skipTlsVerify,
+      caCertificate: reach.caCertificate,
+      allowActions: entry.allowActions ?? false,
+      secrets: this.sealed(entry.secrets),
+      provisionKey: entry.key,
+      provisionHash: entry.hash,
+      lastCheck: null,
+      updatedAt: now,
+    };
+    // Keyed by the unique provision key: two instances applying at once write one row.
+    await this.deps.db
+      .insert(integrations)
+      .values({ id: uuidv7(), createdAt: now, ...fields })
+      .onConflictDoUpdate({ target: integrations.provisionKey, set: fields });
+    return row ? "updated" : "created";
+  }
+
+  /** The provisioned integrations' ids by key (widget configs name them as `integration:<key>`). */
+  async provisionedIds(): Promise<Map<string, string>> {
+    const rows = await this.deps.db
+      .select({ id: integrations.id, key: integrations.provisionKey })
+      .from(integrations)
+      .where(isNotNull(integrations.provisionKey));
+    return new Map(rows.map((r) => [r.key!, r.id]));
+  }
+
+  /** Provisioned integrations whose files no longer name them, removed; how many. */
+  async removeProvisionedBut(keys: readonly string[]): Promise<number> {
+    const gone = await this.deps.db
+      .delete(integrations)
+      .where(
+        and(
+          isNotNull(integrations.provisionKey),
+          keys.length > 0 ? notInArray(integrations.provisionKey, [...keys]) : undefined,
+        ),
+      )
+      .returning({ id: integrations.id });
+    return gone.length;
   }
 
   async create(actor: UserActor, body: CreateIntegrationBody): Promise<Integration> {

@@ -4,7 +4,7 @@ import { type Access, MEMBER_ROLES, type MemberRole } from "../../contract/shari
 import { PRIVATE_WIDGET_TYPES } from "../../widgets/index.js";
 import type { Db } from "../db/client.js";
 import { dashboards, widgets } from "../db/schema.js";
-import { forbidden, notFound } from "../http/errors.js";
+import { forbidden, notFound, provisioned } from "../http/errors.js";
 import type { Actor, UserActor } from "./actor.js";
 
 /**
@@ -15,15 +15,19 @@ import type { Actor, UserActor } from "./actor.js";
  */
 
 /**
- * What an actor does with a dashboard: `read` it and its widgets, `edit` it (name, look, widgets,
- * restoring a version), or `manage` it (share, publish, delete).
+ * What an actor does with a dashboard: `read` it and its widgets, `act` through its widgets (toggle
+ * a light: the dashboard itself does not change), `edit` it (name, look, widgets, restoring a
+ * version), or `manage` it (share, publish, delete). A provisioned dashboard that is not
+ * `editable` is changed only by its file (DESIGN section 17): nobody may `edit` or `manage` it.
  */
-export type DashboardAction = "read" | "edit" | "manage";
+export type DashboardAction = "read" | "act" | "edit" | "manage";
 
 /** What a decision reads of a dashboard: a row, or the Dashboard answer. */
 export interface DashboardFacts {
   userId: string;
   isPublic: boolean;
+  /** A provisioned dashboard its file keeps read-only. */
+  provisionLocked?: boolean;
   /** The actor's access as a member, when the row was loaded with `accessSql`; else ownership decides alone. */
   access?: Access | null;
 }
@@ -38,6 +42,7 @@ const everything = sql`true`;
  */
 export function can(actor: Actor, action: DashboardAction, dashboard: DashboardFacts): boolean {
   if (actor.kind !== "user") return action === "read" && dashboard.isPublic;
+  if (dashboard.provisionLocked && (action === "edit" || action === "manage")) return false;
   if (dashboard.userId === actor.user.id) return true;
   const admin = actor.role === "admin";
   const access = dashboard.access ?? null;
@@ -71,9 +76,12 @@ export function dashboardsWhere(actor: Actor, action: DashboardAction): SQL {
   if (actor.kind !== "user") return action === "read" ? eq(dashboards.isPublic, true) : nothing;
   const admin = actor.role === "admin";
   const own = eq(dashboards.userId, actor.user.id);
-  if (action === "manage") return admin ? everything : own;
   if (action === "read") return admin ? everything : or(own, sharedWith(actor.user.id, MEMBER_ROLES))!;
-  return or(own, sharedWith(actor.user.id, ["editor"]))!;
+  const editors = or(own, sharedWith(actor.user.id, ["editor"]))!;
+  if (action === "act") return editors;
+  const unlocked = eq(dashboards.provisionLocked, false);
+  if (action === "manage") return admin ? unlocked : and(own, unlocked)!;
+  return and(editors, unlocked)!;
 }
 
 /**
@@ -99,12 +107,25 @@ export function sharedDashboards(actor: Actor): SQL {
   return and(ne(dashboards.userId, actor.user.id), sharedWith(actor.user.id, MEMBER_ROLES))!;
 }
 
-/** A refused write's answer: 403 for someone who may read the dashboard, 404 for anyone else. */
+/**
+ * A refused write's answer: 409 `provisioned` for a dashboard its file keeps read-only, 403 for
+ * someone who may read the dashboard, 404 for anyone else.
+ */
 export async function refuseDashboard(db: Db, actor: Actor, dashboardId: string, what = "Dashboard") {
-  if (await mayReadDashboard(db, actor, dashboardId))
-    return forbidden("Your access to this dashboard does not allow that; ask its owner");
-  return notFound(what);
+  const [row] = await db
+    .select({ locked: dashboards.provisionLocked })
+    .from(dashboards)
+    .where(and(eq(dashboards.id, dashboardId), dashboardsWhere(actor, "read")))
+    .limit(1);
+  if (!row) return notFound(what);
+  if (row.locked) return provisionedRefusal();
+  return forbidden("Your access to this dashboard does not allow that; ask its owner");
 }
+
+export const provisionedRefusal = () =>
+  provisioned(
+    "This dashboard is provisioned from a file on the server; change it there (or mark it editable: true)",
+  );
 
 /**
  * Widgets the actor may do that with: those on such dashboards. A visitor never sees private
@@ -122,6 +143,8 @@ export function widgetsWhere(actor: Actor, action: DashboardAction): SQL {
 export const readableDashboards = (actor: Actor) => dashboardsWhere(actor, "read");
 export const readableWidgets = (actor: Actor) => widgetsWhere(actor, "read");
 export const writableWidgets = (actor: Actor) => widgetsWhere(actor, "edit");
+/** Widgets the actor may act through (an editor's, also on a provisioned dashboard). */
+export const actionableWidgets = (actor: Actor) => widgetsWhere(actor, "act");
 
 /**
  * The actor's own widgets: the spec's `GET /api/widgets` without a dashboard, which stays the

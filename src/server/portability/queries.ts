@@ -14,7 +14,12 @@ export interface DashboardWithWidgets {
 }
 
 /** Widget rows for a document's widgets, in its order (ids are time-ordered within a write). */
-async function insertWidgets(tx: Db, userId: string, dashboardId: string, list: readonly DocumentWidget[]) {
+export async function insertWidgets(
+  tx: Db,
+  userId: string,
+  dashboardId: string,
+  list: readonly DocumentWidget[],
+) {
   if (list.length === 0) return [];
   const now = new Date();
   const rows = await tx

@@ -13,7 +13,7 @@ import { badRequest, forbidden, found, notFound } from "../http/errors.js";
 import { errorResponses, IdQuery } from "../http/schemas.js";
 import { writeOrigin } from "../http/write-origin.js";
 import type { Actor, UserActor } from "../policies/actor.js";
-import { can, mayChangeDashboard } from "../policies/records.js";
+import { can, mayChangeDashboard, provisionedRefusal } from "../policies/records.js";
 import { listDashboards } from "../resources/dashboards/queries.js";
 import { listWidgets } from "../resources/widgets/queries.js";
 import { documentOf, readDocument } from "./document.js";
@@ -215,6 +215,7 @@ export const portabilityRoutes: FastifyPluginAsyncTypebox<AppContext> = async (a
     },
     async (request) => {
       const dashboard = await readable(request.actor, request.body.id);
+      if (dashboard.provisionLocked) throw provisionedRefusal();
       if (!can(request.actor, "edit", dashboard))
         throw forbidden("Only the dashboard's owner and editors can restore its versions");
       const version = await versionOf(request.actor, request.body.versionId);

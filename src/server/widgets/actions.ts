@@ -9,7 +9,7 @@ import { widgets } from "../db/schema.js";
 import { badRequest, forbidden, notFound, ProblemError } from "../http/errors.js";
 import { errorResponses } from "../http/schemas.js";
 import type { UserActor } from "../policies/actor.js";
-import { readableWidgets, writableWidgets } from "../policies/records.js";
+import { actionableWidgets, readableWidgets } from "../policies/records.js";
 import type { ListedServer } from "./registry.js";
 
 export const ActionBody = Type.Object({
@@ -66,7 +66,7 @@ export function widgetActionRoutes(servers: readonly ListedServer[]): FastifyPlu
         const [editable] = await db
           .select({ id: widgets.id })
           .from(widgets)
-          .where(and(eq(widgets.id, id), writableWidgets(actor)))
+          .where(and(eq(widgets.id, id), actionableWidgets(actor)))
           .limit(1);
         if (!editable) throw forbidden("Only editors of this dashboard may use its widgets' actions");
         const actions = byType.get(widget.widgetType) ?? {};

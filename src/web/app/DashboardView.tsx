@@ -31,7 +31,7 @@ import {
   restoreVersion,
 } from "./history";
 import { PresenceBar } from "./PresenceBar";
-import { DuplicateToEdit, SharedNote } from "./SharedNote";
+import { DuplicateToEdit, ProvisionedNote, SharedNote } from "./SharedNote";
 import { WidgetPicker } from "./WidgetPicker";
 import { WidgetSettingsDialog } from "./WidgetSettingsDialog";
 import { readWidgetFile, widgetFileProblem } from "./widget-files";
@@ -459,6 +459,7 @@ function DashboardView({ dashboardId }: { dashboardId: string }) {
       <div className="dashboard-toolbar">
         <h1 id="dashboard-title">{dashboard.name}</h1>
         <SharedNote dashboard={dashboard} />
+        <ProvisionedNote dashboard={dashboard} />
         <SaveStatus />
         <PresenceBar dashboardId={dashboardId} widgets={list} />
         <div className="toolbar-spacer" />

@@ -20,6 +20,26 @@ export function SharedNote({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
+/**
+ * "Kept in a file on the server": a provisioned dashboard (DESIGN section 17) changes through its
+ * file, so nobody may edit it here; the note says why the edit controls are missing.
+ */
+export function ProvisionedNote({ dashboard }: { dashboard: Dashboard }) {
+  const { t } = useTranslation();
+  if (!dashboard.provisionKey) return null;
+  return (
+    <span
+      className="status-pill provisioned-note"
+      title={
+        dashboard.provisionLocked ? t("viewer.provisionedLockedHint") : t("viewer.provisionedEditableHint")
+      }
+    >
+      <Icon name={dashboard.provisionLocked ? "shield" : "upload"} size={13} />{" "}
+      {dashboard.provisionLocked ? t("viewer.provisionedLocked") : t("viewer.provisionedEditable")}
+    </span>
+  );
+}
+
 /** A viewer's way to change what they see: their own copy, opened at once. */
 export function DuplicateToEdit({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useTranslation();

@@ -45,6 +45,14 @@ describe("what a dashboard's access allows", () => {
     expect(menuActions(editing, true)).toEqual(menuActions(own, false));
   });
 
+  it("leaves a provisioned read-only dashboard to its file: Export and Duplicate, even for its owner and admins", () => {
+    const locked = { ...own, provisionLocked: true };
+    expect(menuActions(locked, true)).toEqual(["duplicate", "export"]);
+    expect(canEditDashboard(locked)).toBe(false);
+    expect(canManageDashboard(locked, true)).toBe(false);
+    expect(menuActions({ ...own, provisionLocked: false }, false)).toEqual(menuActions(own, false));
+  });
+
   it("takes an answer without access (from before sharing) for the user's own", () => {
     expect(accessOf({})).toBe("owner");
     expect(isOwnDashboard({})).toBe(true);

@@ -12,6 +12,8 @@ import type { Access } from "../../contract/sharing";
 export interface AccessFacts {
   access?: Access | null;
   owner?: Dashboard["owner"];
+  /** Provisioned and read-only: its file on the server changes it, nobody here (DESIGN section 17). */
+  provisionLocked?: boolean;
 }
 
 /** The dashboard switcher's entries for the open dashboard, in the order the menu lists them. */
@@ -30,12 +32,12 @@ export function isOwnDashboard(dashboard: AccessFacts): boolean {
 
 /** May add, move, reconfigure and remove its widgets, rename it, set its look, restore versions. */
 export function canEditDashboard(dashboard: AccessFacts): boolean {
-  return accessOf(dashboard) !== "viewer";
+  return !dashboard.provisionLocked && accessOf(dashboard) !== "viewer";
 }
 
 /** May share it with people, publish it and delete it: its owner, or an admin. */
 export function canManageDashboard(dashboard: AccessFacts, isAdmin: boolean): boolean {
-  return accessOf(dashboard) === "owner" || isAdmin;
+  return !dashboard.provisionLocked && (accessOf(dashboard) === "owner" || isAdmin);
 }
 
 const READ: readonly MenuAction[] = ["duplicate", "export"];

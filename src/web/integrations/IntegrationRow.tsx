@@ -80,6 +80,11 @@ export function IntegrationRow({
               <Icon name="users" size={12} /> {t("integrations.row.everyone")}
             </span>
           )}
+          {item.provisionKey && (
+            <span className="status-pill" title={t("integrations.row.provisionedHint")}>
+              <Icon name="shield" size={12} /> {t("integrations.row.provisioned")}
+            </span>
+          )}
         </div>
         <p className="key-meta muted integration-host">{hostOf(item.url)}</p>
         <p className="key-meta integration-check" role="status">

@@ -63,6 +63,7 @@ function saved(patch: Partial<Integration> = {}): Integration {
     caCertificate: null,
     secrets: ["X-Api-Key", "Authorization"],
     editable: true,
+    provisionKey: null,
     createdAt: "2026-11-28T10:00:00.000Z",
     updatedAt: "2026-11-28T10:00:00.000Z",
     lastCheck: null,

@@ -85,7 +85,7 @@ const NO_LIMIT = 2_147_483_647;
 // `user_id = $1`: the list is the caller's own (spec), and the cache's key (db/revision-cache.ts).
 const DASHBOARDS_PAGE_JSON = `
   WITH page AS (
-    SELECT id, user_id, name, is_public, look, revision, created_at, updated_at,
+    SELECT id, user_id, name, is_public, look, revision, provision_key, provision_locked, created_at, updated_at,
            row_number() OVER (ORDER BY created_at, id) AS n
     FROM dashboards
     WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))

@@ -10,10 +10,10 @@ import type { Applied } from "../../db/changes.js";
 import type { Database, Db } from "../../db/client.js";
 import { changesFrom } from "../../db/json.js";
 import { toWidget, widgetShape } from "../../db/records.js";
-import { widgets } from "../../db/schema.js";
+import { dashboards, widgets } from "../../db/schema.js";
 import { conflict, forbidden } from "../../http/errors.js";
 import type { Actor } from "../../policies/actor.js";
-import { ownWidgets, readableWidgets, writableWidgets } from "../../policies/records.js";
+import { ownWidgets, provisionedRefusal, readableWidgets, writableWidgets } from "../../policies/records.js";
 
 const shape = widgetShape;
 
@@ -114,10 +114,12 @@ export async function updateWidget(
  */
 export async function refuseIfReadable(db: Db, actor: Actor, id: string) {
   const [readable] = await db
-    .select({ id: widgets.id })
+    .select({ locked: dashboards.provisionLocked })
     .from(widgets)
+    .innerJoin(dashboards, eq(dashboards.id, widgets.dashboardId))
     .where(and(eq(widgets.id, id), readableWidgets(actor)))
     .limit(1);
+  if (readable?.locked) throw provisionedRefusal();
   if (readable)
     throw forbidden("Viewers cannot change this dashboard's widgets; ask its owner for editor access");
 }
