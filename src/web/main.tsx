@@ -3,6 +3,7 @@ import { App } from "./app/App";
 import { startI18n } from "./i18n/i18n";
 import { createQueryClient, prefetchSession } from "./lib/queries";
 import { applyRememberedTheme } from "./lib/theme";
+import { followOfflineCopies } from "./pwa/query-copies";
 import "./styles/emoji.css";
 import "./styles/base.css";
 import "./styles/app.css";
@@ -17,6 +18,8 @@ import "./styles/profile.css";
 applyRememberedTheme();
 const root = document.getElementById("root");
 const client = createQueryClient();
+// Answers the service worker served from its offline copies keep their real age (pwa/).
+followOfflineCopies(client);
 // On an app page early-bootstrap.js has asked for the first screen's data while this bundle
 // loaded, and it has usually arrived. Rendering with it skips a render of the skeleton; if it is
 // not in by the next frame, the skeleton shows while it comes, as before.

@@ -23,7 +23,7 @@ const PUBLIC_PAGE = /^\/p\/[^/?#]+\/?(\?|$)/;
  *   CSS background has no `referrerpolicy` attribute of its own.
  * - connections: our API and its SSE stream only; every upstream is fetched by the server.
  * - frames: http and https pages (the Frame widget shows user-given pages in a sandbox).
- * - workers: our own /sw.js only (the Web Push service worker).
+ * - workers: our own /sw.js only (the service worker: Web Push, the app shell, offline copies).
  */
 function directives(https: boolean, frameAncestors: string[]) {
   return {
