@@ -49,7 +49,10 @@ const CalendarSource = Type.Object({
   name: Text({ maxLength: CALENDAR_NAME_MAX, trim: true, default: "" }),
   /** The feed's address (a secret one, as Google's, is better kept in an integration). */
   url: Type.Optional(Type.String({ maxLength: 2048, ...addressKeywords })),
-  /** A saved connection of kind `ical` (its address and password stay on the server). */
+  /**
+   * A saved connection of kind `ical` (its address and password stay on the server), or `sonarr`
+   * or `radarr` (their calendars: episodes, and movies' release days).
+   */
   integrationId: Type.Optional(Matching(UUID, { clean: (s) => s.toLowerCase() })),
   color: Type.Optional(Matching("^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")),
 });

@@ -11,6 +11,7 @@ import {
   type CalendarSourceError,
   calendarWidget,
 } from "../contract.js";
+import { arrOccurrences, isArrKind } from "./arr.js";
 import type { Expanded } from "./expand.js";
 import {
   ACCEPT,
@@ -66,21 +67,26 @@ export function createCalendarReader(ctx: AppContext) {
   };
 
   const saved = async (ownerId: string, integrationId: string, now: number) => {
-    let integration: Awaited<ReturnType<typeof integrations.usable>>;
+    let integration: Awaited<ReturnType<typeof integrations.usable>> | undefined;
     try {
-      integration = await integrations.usable(ownerId, integrationId, "ical");
+      integration = await integrations.usable(ownerId, integrationId);
     } catch (error) {
       if (!(error instanceof ProblemError) || error.status !== 404) throw error;
+    }
+    if (!integration || !(integration.kind === "ical" || isArrKind(integration.kind)))
       throw new CalendarProblem(
         "integration",
         notFoundBecause("The calendar's integration is gone, or not one the widget's owner may use"),
       );
-    }
     const window = horizon(now);
+    const key = `${window.day}|integration|${integration.id}`;
+    const usable = integration;
     // Checked for this owner above; the feed itself is the same for everyone who may use it.
-    return upstream.cached(CALENDAR_FEEDS, `${window.day}|integration|${integration.id}`, async () => {
-      const host = hostOf(integration.url);
-      const response = await integrations.call(integration, {
+    if (isArrKind(usable.kind))
+      return upstream.cached(CALENDAR_FEEDS, key, () => arrOccurrences(integrations, usable, window));
+    return upstream.cached(CALENDAR_FEEDS, key, async () => {
+      const host = hostOf(usable.url);
+      const response = await integrations.call(usable, {
         what: "the calendar",
         headers: { accept: ACCEPT },
       });

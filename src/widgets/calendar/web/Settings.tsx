@@ -17,6 +17,9 @@ import {
 } from "../contract";
 import { REMIND_CHOICES } from "./logic";
 
+/** Kinds whose integrations are calendars: feeds, and Sonarr's and Radarr's release calendars. */
+const CALENDAR_KINDS = ["ical", "sonarr", "radarr"];
+
 /** A source as the form edits it: what is typed stays, the saved address changes once it is usable. */
 interface Row {
   id: string;
@@ -55,7 +58,7 @@ export function CalendarSourcesSetting({ config, onChange }: WidgetSettingsProps
   const integrations = useIntegrations();
   const settings = useSettingsRoute();
   // Without the integrations API (or before it answers) only addresses can be chosen.
-  const feeds = (integrations.data ?? []).filter((i) => i.kind === "ical");
+  const feeds = (integrations.data ?? []).filter((i) => CALENDAR_KINDS.includes(i.kind));
   const [rows, setRows] = useState<Row[]>(() => config.sources.map(toRow));
   const publish = (next: Row[]) => {
     setRows(next);
