@@ -1,4 +1,5 @@
 import { accountProvider, type WidgetTypeDefinition } from "../contract/widget-kit/define.js";
+import { adBlockingWidget } from "./ad-blocking/contract.js";
 import { bookmarkWidget } from "./bookmark/contract.js";
 import { calendarWidget } from "./calendar/contract.js";
 import { clockWidget } from "./clock/contract.js";
@@ -7,15 +8,20 @@ import { heatmapWidget } from "./codehost-heatmap/contract.js";
 import { countdownWidget } from "./countdown/contract.js";
 import { cryptoWidget } from "./crypto/contract.js";
 import { customApiWidget } from "./custom-api/contract.js";
+import { dockerWidget } from "./docker/contract.js";
 import { editorWidget } from "./editor/contract.js";
 import { feedWidget } from "./feed/contract.js";
 import { frameWidget } from "./frame/contract.js";
 import { homeAssistantWidget } from "./home-assistant/contract.js";
 import { inboxWidget } from "./inbox/contract.js";
+import { jellyfinWidget } from "./jellyfin/contract.js";
 import { kanbanWidget } from "./kanban/contract.js";
 import { meetingsWidget } from "./meetings/contract.js";
+import { proxmoxWidget } from "./proxmox/contract.js";
+import { qbittorrentWidget } from "./qbittorrent/contract.js";
 import { statusWidget } from "./status/contract.js";
 import { todoWidget } from "./todo/contract.js";
+import { upcomingMediaWidget } from "./upcoming-media/contract.js";
 import { uptimeKumaWidget } from "./uptime-kuma/contract.js";
 import { weatherWidget } from "./weather/contract.js";
 
@@ -45,6 +51,12 @@ export const WIDGET_DEFINITIONS = [
   customApiWidget,
   homeAssistantWidget,
   uptimeKumaWidget,
+  adBlockingWidget,
+  dockerWidget,
+  proxmoxWidget,
+  jellyfinWidget,
+  qbittorrentWidget,
+  upcomingMediaWidget,
 ] as const;
 
 export type WidgetType = (typeof WIDGET_DEFINITIONS)[number]["type"];

@@ -137,9 +137,27 @@ describe.each<ModeName>(MODES)("integrations (%s)", { timeout: 120_000 }, (modeN
     const kinds = res.body as {
       kind: string;
       headerSecrets: boolean;
+      unixSocket: boolean;
+      clientCertificate: boolean;
       secrets: { name: string; required: boolean }[];
     }[];
-    expect(kinds.map((k) => k.kind)).toEqual(["custom", "ical", "uptimekuma", "homeassistant"]);
+    expect(kinds.map((k) => k.kind)).toEqual([
+      "custom",
+      "ical",
+      "uptimekuma",
+      "homeassistant",
+      "docker",
+      "proxmox",
+      "sonarr",
+      "radarr",
+      "jellyfin",
+      "qbittorrent",
+      "pihole",
+      "adguard",
+    ]);
+    // Only Docker takes a socket and a TLS client certificate.
+    expect(kinds.filter((k) => k.unixSocket).map((k) => k.kind)).toEqual(["docker"]);
+    expect(kinds.filter((k) => k.clientCertificate).map((k) => k.kind)).toEqual(["docker"]);
     expect(kinds.find((k) => k.kind === "custom")!.headerSecrets).toBe(true);
     expect(kinds.find((k) => k.kind === "homeassistant")!.secrets).toEqual([
       expect.objectContaining({ name: "token", required: true }),

@@ -6,12 +6,14 @@ import { Skeleton } from "../../../web/ui/States";
 import { AddressInput, type AddressRow, useAddressRows } from "../../../web/widget-kit/settings/AddressInput";
 import { ListEditor } from "../../../web/widget-kit/settings/ListEditor";
 import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
-import type { Bookmark, BookmarkConfig } from "../contract";
+import { BOOKMARK_STATUS_MAX, type Bookmark, type BookmarkConfig } from "../contract";
 import { IconChoice } from "./IconChoice";
 import { iconHint } from "./logic";
 
 // The picker (and the icon search behind it) loads only when someone opens it.
 const IconPicker = lazy(() => import("./IconPicker"));
+// The dot's choice (and the person's Status checks it lists) loads with the settings, not the page.
+const StatusChoice = lazy(() => import("./StatusChoice"));
 
 export function BookmarkSettings({ config, onChange }: WidgetSettingsProps<BookmarkConfig>) {
   const { t } = useTranslation();
@@ -22,6 +24,7 @@ export function BookmarkSettings({ config, onChange }: WidgetSettingsProps<Bookm
       title: row.title.trim() || new URL(url).hostname,
       url,
       ...(row.icon ? { icon: row.icon } : {}),
+      ...(row.status ? { status: row.status } : {}),
     }),
     (bookmarks) => onChange({ bookmarks }),
   );
@@ -58,6 +61,14 @@ export function BookmarkSettings({ config, onChange }: WidgetSettingsProps<Bookm
             open={picking === row.id}
             onToggle={() => setPicking(picking === row.id ? null : row.id)}
           />
+          <Suspense fallback={<Skeleton height={32} width="100%" />}>
+            <StatusChoice
+              name={name(row)}
+              full={!row.status && rows.filter((r) => r.status).length >= BOOKMARK_STATUS_MAX}
+              value={row.status}
+              onChange={(status) => set({ status })}
+            />
+          </Suspense>
           {picking === row.id && (
             <Suspense fallback={<Skeleton height={120} width="100%" />}>
               <IconPicker

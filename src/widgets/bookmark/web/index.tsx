@@ -11,10 +11,18 @@ import { PreviewList } from "../../../web/widget-kit/PreviewList";
 import { useAddressDraft } from "../../../web/widget-kit/settings/AddressInput";
 import { defineWidget, type WidgetProps, withReadOnlyView } from "../../../web/widget-kit/types";
 import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
-import { type Bookmark, type BookmarkConfig, bookmarkWidget as contract } from "../contract";
+import {
+  type Bookmark,
+  type BookmarkConfig,
+  bookmarkWidget as contract,
+  type LinkStatusResult,
+} from "../contract";
 import { BundledIconTile } from "./BundledIcon";
 import { faviconUrl, initialOf } from "./logic";
 import { BookmarkSettings } from "./Settings";
+import { StatusDot, StatusWords } from "./StatusDot";
+import { useLinkStatuses } from "./status-api";
+import "./bookmark-status.css";
 
 /** A stable, well spread hue per site (FNV-1a, then the golden angle), for the initial's tile. */
 function hue(text: string): number {
@@ -115,9 +123,12 @@ function BookmarkForm({
 
 function BookmarkLink({
   bookmark,
+  status,
   onKeyDown,
 }: {
   bookmark: Bookmark;
+  /** Its dot, when it shows one and the answer has it. */
+  status?: LinkStatusResult;
   /** Alt+↑/↓ reorders, so moving a bookmark needs no stop of its own. */
   onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
 }) {
@@ -132,33 +143,39 @@ function BookmarkLink({
       onKeyDown={onKeyDown}
       aria-keyshortcuts={onKeyDown ? "Alt+ArrowUp Alt+ArrowDown" : undefined}
     >
-      <BookmarkIcon bookmark={bookmark} />
+      <span className="bookmark-visual">
+        <BookmarkIcon bookmark={bookmark} />
+        {status && <StatusDot status={status} />}
+      </span>
       <span className="bookmark-text">
         <span className="bookmark-title">{bookmark.title}</span>
         <span className="bookmark-host">{hostname(bookmark.url)}</span>
       </span>
+      {status && <StatusWords status={status} />}
     </a>
   );
 }
 
 /** A visitor's view: the links, nothing to change. */
-function BookmarkList({ config }: { config: BookmarkConfig }) {
+function BookmarkList({ widget, config }: WidgetProps<BookmarkConfig>) {
   const { t } = useTranslation();
+  const statuses = useLinkStatuses(widget, config);
   const bookmarks = config.bookmarks;
   if (bookmarks.length === 0) return <WidgetEmpty text={t("widgets.bookmark.none")} />;
   return (
     <ul className="bookmark-list bookmarks">
       {bookmarks.map((bookmark) => (
         <li key={bookmark.id} className="bookmark-row">
-          <BookmarkLink bookmark={bookmark} />
+          <BookmarkLink bookmark={bookmark} status={statuses.get(bookmark.id)} />
         </li>
       ))}
     </ul>
   );
 }
 
-function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "config" | "update">) {
+function BookmarkEditor({ widget, config, update }: WidgetProps<BookmarkConfig>) {
   const { t } = useTranslation();
+  const statuses = useLinkStatuses(widget, config);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   // One tab stop per bookmark, its link: the row's buttons join the tab order only in Edit layout.
@@ -195,7 +212,11 @@ function BookmarkEditor({ config, update }: Pick<WidgetProps<BookmarkConfig>, "c
               className={`bookmark-row ${drag.indicator(index)}`}
               {...drag.itemProps(index)}
             >
-              <BookmarkLink bookmark={bookmark} onKeyDown={drag.handleKeyDown(index)} />
+              <BookmarkLink
+                bookmark={bookmark}
+                status={statuses.get(bookmark.id)}
+                onKeyDown={drag.handleKeyDown(index)}
+              />
               <div className={layoutEditing ? "row-actions" : "row-actions is-pointer-only"}>
                 <IconButton
                   icon="grip"

@@ -12,9 +12,10 @@ import {
 } from "../../../server/jobs/watch/pass.js";
 import { lockWatchStates } from "../../../server/jobs/watch/states.js";
 import type { Upstream } from "../../../server/upstream/upstream.js";
+import { type Probe, probe, STATUS_TIMEOUT_MS } from "../../../server/widgets/status-checks/probe.js";
+import type { StoredStatus } from "../../../server/widgets/status-checks/stored.js";
 import { type StatusConfig, type StatusTarget, statusStateKey } from "../contract.js";
 import { runFairly } from "./fair-pool.js";
-import { type Probe, probe, STATUS_TIMEOUT_MS } from "./probe.js";
 
 /**
  * The Status checks' own pass (one job per period across instances, like the shared one): they
@@ -34,11 +35,7 @@ const BACKOFF_AFTER = 2;
 const BACKOFF_FIRST_MS = 60_000;
 const BACKOFF_MAX_MS = 10 * 60_000;
 
-/**
- * A target's memory between passes: its last check, for which address (an edit starts over), and
- * how many checks in a row found no answer in time (absent: none).
- */
-export type StoredStatus = StatusState & { url: string; timeouts?: number };
+export type { StoredStatus };
 
 /**
  * When a target is due again: at once, unless it timed out BACKOFF_AFTER times in a row; then a

@@ -10,32 +10,8 @@ import { notFound } from "../../../server/http/errors.js";
 import { errorResponses } from "../../../server/http/schemas.js";
 import { readableWidgets } from "../../../server/policies/records.js";
 import type { WidgetData } from "../../../server/widgets/data.js";
-import { type StatusTarget, statusStateKey, statusWidget } from "../contract.js";
-import type { StoredStatus } from "./checks.js";
-
-/** Each target with the state the watch pass last recorded for it (null before its first check). */
-async function statesOf(
-  db: Db,
-  widgetId: string,
-  checks: readonly StatusTarget[],
-): Promise<StatusTargetResult[]> {
-  const keys = checks.map((t) => statusStateKey(t.id));
-  const rows = keys.length
-    ? await db
-        .select({ key: alertWatchStates.key, state: alertWatchStates.state })
-        .from(alertWatchStates)
-        .where(and(eq(alertWatchStates.widgetId, widgetId), inArray(alertWatchStates.key, keys)))
-    : [];
-  const byKey = new Map(rows.map((row) => [row.key, row.state as StoredStatus]));
-  return checks.map(({ id, name, url }) => {
-    const stored = byKey.get(statusStateKey(id));
-    // A state recorded for the target's previous address says nothing about this one.
-    if (!stored || stored.url !== url) return { id, name, url, state: null };
-    // The address and the timeout count are the pass's bookkeeping, not part of the answer.
-    const { url: _checked, timeouts: _timeouts, ...state } = stored;
-    return { id, name, url, state };
-  });
-}
+import { storedCheckStates } from "../../../server/widgets/status-checks/stored.js";
+import { type StatusTarget, statusWidget } from "../contract.js";
 
 /**
  * What the Status widgets show: the checks the server's watch pass records
@@ -70,7 +46,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, c
         )
         .limit(1);
       if (!row) throw notFound("Status widget");
-      return statesOf(db, request.query.widgetId, statusWidget.parse(row.config).checks);
+      return storedCheckStates(db, request.query.widgetId, statusWidget.parse(row.config).checks);
     },
   );
 };
@@ -82,6 +58,6 @@ export function statusData(ctx: AppContext): WidgetData<readonly StatusTarget[]>
     summary: "The checks of a Status widget on a public dashboard, without a session",
     description:
       "For the checks stored in the widget's config. 404 unless the dashboard is public and the widget is a Status widget on it with at least one target.",
-    load: (checks, widgetId) => statesOf(ctx.database.db, widgetId, checks),
+    load: (checks, widgetId) => storedCheckStates(ctx.database.db, widgetId, checks),
   };
 }

@@ -1,10 +1,16 @@
-import { ProblemError } from "../../../server/http/errors.js";
-import type { UpstreamRequest } from "../../../server/upstream/fetch.js";
-import type { Upstream } from "../../../server/upstream/upstream.js";
+import { ProblemError } from "../../http/errors.js";
+import type { UpstreamRequest } from "../../upstream/fetch.js";
+import type { Upstream } from "../../upstream/upstream.js";
+
+/**
+ * One HTTP check of an address, shared by the widget types that show whether something answers
+ * (the Status widget's watch pass, a bookmark's status dot): moved here from the Status widget's
+ * folder so neither reaches into the other's.
+ */
 
 /**
  * A status check waits this long at most, its GET fallback included: a target that slow is down
- * for anyone using it. A pass shorter than this shortens it (checks.ts).
+ * for anyone using it. A pass shorter than this shortens it (the Status widget's server/checks.ts).
  */
 export const STATUS_TIMEOUT_MS = 10_000;
 

@@ -1,0 +1,88 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import type { Widget } from "../../../contract/resources";
+import { request } from "../../../web/lib/api";
+import { type DataSource, useDataSource } from "../../../web/widget-kit/data/source";
+import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import {
+  type BookmarkConfig,
+  type BookmarkStatusData,
+  type LinkStatusResult,
+  statusQueryOf,
+} from "../contract";
+
+/** Link checks are kept 30 s on the server; asking more often would only read the same answer. */
+const REFRESH_MS = 30_000;
+
+function statusRequest(source: DataSource, widgetId: string, asked: string) {
+  const id = encodeURIComponent(widgetId);
+  if (source.kind === "public")
+    return {
+      queryKey: ["public-widget", source.dashboardId, widgetId, "bookmark-status", asked],
+      queryFn: () =>
+        request<BookmarkStatusData>(
+          "GET",
+          `/api/public/dashboards/${encodeURIComponent(source.dashboardId)}/widgets/${id}/bookmark-status`,
+        ),
+    };
+  return {
+    queryKey: ["bookmark-status", widgetId, asked],
+    queryFn: () => request<BookmarkStatusData>("GET", `/api/bookmarks/status?widgetId=${id}`),
+  };
+}
+
+/**
+ * The dots of the widget's links, by bookmark id; empty while none is asked for or the first
+ * answer is on its way. A link the answer leaves out (a visitor's view of a private check) has none.
+ */
+export function useLinkStatuses(
+  widget: Widget,
+  config: BookmarkConfig,
+): ReadonlyMap<string, LinkStatusResult> {
+  const source = useDataSource();
+  const asks = statusQueryOf(config);
+  const asked = JSON.stringify(asks);
+  const query = useWidgetData({
+    ...statusRequest(source, widget.id, asked),
+    refreshMs: REFRESH_MS,
+    refetchOnFocus: true,
+    enabled: asks !== null,
+  });
+  useAskAgainOnEveryRevision(query, widget.revision);
+  const links = asks ? (query.data?.links ?? []) : [];
+  return new Map(links.map((link) => [link.id, link]));
+}
+
+/**
+ * Asks again each time the widget's stored revision moves on: a changed dot is drawn at once and
+ * stored a moment later, so the first question may be answered for the old links, and a layout
+ * save landing in between would hide that from a comparison of what is asked. Link checks are
+ * kept 30 s on the server, so asking again costs no site anything.
+ */
+function useAskAgainOnEveryRevision(query: { refetch(): unknown }, revision: number) {
+  const seen = useRef(revision);
+  const { refetch } = query;
+  useEffect(() => {
+    if (seen.current === revision) return;
+    seen.current = revision;
+    void refetch();
+  }, [revision, refetch]);
+}
+
+/** A check of one of the caller's Status widgets, as the settings offer it. */
+export interface NameableCheck {
+  widgetId: string;
+  checkId: string;
+  name: string;
+  url: string;
+  dashboardId: string;
+  dashboardName: string;
+}
+
+export function useNameableChecks() {
+  return useQuery({
+    queryKey: ["bookmark-status-checks"],
+    queryFn: () => request<NameableCheck[]>("GET", "/api/bookmarks/status-checks"),
+    staleTime: 60_000,
+  });
+}
