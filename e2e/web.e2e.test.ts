@@ -78,6 +78,9 @@ beforeAll(async () => {
     viewport: { width: 1440, height: 1400 },
     timezoneId: "Europe/Berlin",
     locale: "en-GB",
+    // The service worker fetches API answers itself (network first, keeping offline copies), so
+    // page.route below would not see them; the worker has its own test (e2e/pwa.e2e.test.ts).
+    serviceWorkers: "block",
   });
   page = await context.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
