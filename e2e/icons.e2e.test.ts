@@ -149,7 +149,7 @@ describe("bundled bookmark icons", () => {
       await page.keyboard.press("Enter");
       await dialog.getByRole("combobox", { name: "Search icons for Notes" }).waitFor();
       await page.keyboard.press("Escape");
-      await dialog.getByRole("combobox").waitFor({ state: "detached" });
+      await dialog.getByRole("combobox", { name: "Search icons for Notes" }).waitFor({ state: "detached" });
       expect(await dialog.isVisible()).toBe(true);
       expect(await dialog.getByRole("button", { name: /^Icon for Notes: site icon/ }).count()).toBe(1);
 

@@ -24,8 +24,11 @@ describe("languages", () => {
 
   it("picks the closest language the reader asks for, else English", () => {
     expect(pickLanguage(["de-AT", "en"])).toBe("de");
-    expect(pickLanguage(["fr-FR", "de-CH"])).toBe("de");
-    expect(pickLanguage(["fr-FR", "ja"])).toBe("en");
+    expect(pickLanguage(["ja", "de-CH"])).toBe("de");
+    expect(pickLanguage(["fr-FR", "de-CH"])).toBe("fr");
+    expect(pickLanguage(["pt-PT"])).toBe("pt-BR");
+    expect(pickLanguage(["pt-br"])).toBe("pt-BR");
+    expect(pickLanguage(["ja", "ko"])).toBe("en");
     expect(pickLanguage([])).toBe("en");
   });
 

@@ -27,8 +27,12 @@ export function pickLanguage(wanted: readonly string[]): string {
     const lower = tag.toLowerCase();
     const exact = LANGUAGES.find((l) => l.toLowerCase() === lower);
     if (exact) return exact;
-    const base = LANGUAGES.find((l) => l.toLowerCase() === lower.split("-")[0]);
-    if (base) return base;
+    const base = lower.split("-")[0];
+    // "de-AT" reads "de"; "pt-PT" reads "pt-BR" rather than falling to English.
+    const sameBase =
+      LANGUAGES.find((l) => l.toLowerCase() === base) ??
+      LANGUAGES.find((l) => l.toLowerCase().split("-")[0] === base);
+    if (sameBase) return sameBase;
   }
   return FALLBACK_LANGUAGE;
 }
