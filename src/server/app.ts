@@ -27,7 +27,7 @@ import { ActorResolver } from "./auth/actors.js";
 import { createAuth } from "./auth/auth.js";
 import { authPlugin } from "./auth/plugin.js";
 import { authRoutes } from "./auth/routes.js";
-import { sessionAddresses } from "./auth/session-address.js";
+import { sessionOrigins } from "./auth/session-origin.js";
 import { sessionRoutes } from "./auth/session-routes.js";
 import { SessionResolver } from "./auth/sessions.js";
 import { watchSso } from "./auth/sso.js";
@@ -350,7 +350,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     everyRoute: [apiKeyBudget(config.access)],
   });
   // Before any route: every answer that starts a session records the client's address.
-  await app.register(sessionAddresses, { db: database.db });
+  await app.register(sessionOrigins, { db: database.db });
 
   for (const schema of [
     ProblemSchema,

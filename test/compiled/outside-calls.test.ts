@@ -117,13 +117,21 @@ describe("outside calls of the compiled server", () => {
     expect(signed.every((r) => r.status === 200)).toBe(true);
   });
 
-  it("delivers a Web Push message, encrypted for the browser", async () => {
+  it("delivers a Web Push message, encrypted for the browser, in the person's language", async () => {
     const subscription = push.subscribe();
     const created = await client.post("/api/push/subscriptions", subscription.json);
     expect(created.status, created.text).toBe(201);
+    // The server's catalogs load with its first text: this proves the built chunk has them.
+    const [settings] = (await client.get("/api/settings")).body;
+    expect((await client.put("/api/settings", { id: settings.id, config: { locale: "de" } })).status).toBe(
+      200,
+    );
     const test = await client.post("/api/push/test", {});
     expect(test.status, test.text).toBeLessThan(300);
     await subscription.until(1);
-    expect(JSON.parse(subscription.received[0]!)).toMatchObject({ title: expect.any(String) });
+    expect(JSON.parse(subscription.received[0]!)).toMatchObject({
+      title: "Tessera",
+      body: "Testbenachrichtigung: Push funktioniert auf diesem Gerät.",
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
-import { signedInClient, type TestClient } from "../support/client.js";
+import { signedInClient, TestClient } from "../support/client.js";
 import { MODES, type ModeEnv, type ModeName, prepareMode } from "../support/modes.js";
 import { alertQueueIdle, listedReminders, watchReminders as watch } from "../support/reminders.js";
 
@@ -228,6 +228,39 @@ for (const mode of MODES as ModeName[]) {
       expect(events.seen[0]!.at).toBeGreaterThanOrEqual(Date.parse(due));
       await alertQueueIdle(built);
       expect(await listedReminders(client)).toEqual(["Due: Call the plumber"]);
+      await events.stop();
+    });
+
+    it("writes each reminder in its person's language: the one chosen in settings, else their browser's", async () => {
+      const client = new TestClient(built.app);
+      await client.trySignUp("Grete", undefined, { acceptLanguage: "de-AT,de;q=0.9,en;q=0.5" });
+      const events = await watch(built, client.user!.id);
+      const dashboardId = await dashboardOf(client);
+      const first = await client.post(
+        "/api/widgets",
+        countdown(dashboardId, { title: "Tee", emoji: "🍵", target: inMs(1000), notify: true }),
+      );
+      expect(first.status).toBe(201);
+      await events.until(1);
+      expect(events.seen[0]!.notification.message).toBe("🍵 Tee ist abgelaufen");
+
+      // A language chosen in settings wins over the browser's; untitled parts are translated too.
+      const [settings] = (await client.get("/api/settings")).body;
+      expect((await client.put("/api/settings", { id: settings.id, config: { locale: "fr" } })).status).toBe(
+        200,
+      );
+      const second = await client.post(
+        "/api/widgets",
+        countdown(dashboardId, { emoji: "🍵", target: inMs(1000), notify: true }),
+      );
+      expect(second.status).toBe(201);
+      await events.until(2);
+      expect(events.seen[1]!.notification.message).toBe("🍵 Compte à rebours : c'est terminé");
+      await alertQueueIdle(built);
+      expect(await listedReminders(client)).toEqual([
+        "🍵 Compte à rebours : c'est terminé",
+        "🍵 Tee ist abgelaufen",
+      ]);
       await events.stop();
     });
 

@@ -252,7 +252,11 @@ for (const mode of MODES as ModeName[]) {
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ subscriptions: 2 });
       const [text] = await flaky.until(1);
-      expect(JSON.parse(text!)).toMatchObject({ title: "Tessera", url: "/" });
+      expect(JSON.parse(text!)).toMatchObject({
+        title: "Tessera",
+        body: "Test notification: push works on this device.",
+        url: "/",
+      });
       expect(flaky.attempts).toBe(2);
       await until("the gone subscription to be removed", async () => {
         const rows = await built.ctx.database.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions);

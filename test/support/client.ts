@@ -145,14 +145,17 @@ export class TestClient {
   async trySignUp(
     name: string,
     email = uniqueEmail(name.toLowerCase()),
-    options: { password?: string; inviteToken?: string; origin?: string } = {},
+    options: { password?: string; inviteToken?: string; origin?: string; acceptLanguage?: string } = {},
   ) {
     const password = options.password ?? `pw-${email}-Secret1`;
     registerSecret(password);
     const res = await this.post(
       "/api/auth/sign-up/email",
       { name, email, password, ...(options.inviteToken ? { inviteToken: options.inviteToken } : {}) },
-      options.origin ? { origin: options.origin } : undefined,
+      {
+        ...(options.origin ? { origin: options.origin } : {}),
+        ...(options.acceptLanguage ? { "accept-language": options.acceptLanguage } : {}),
+      },
     );
     if (res.status === 200) {
       this.user = res.body.user;

@@ -1,6 +1,7 @@
 import type { Static, TObject } from "@sinclair/typebox";
 import { LAYOUT_KEY, parseLayouts, type WidgetLayouts } from "../layout.js";
 import type { Provider } from "../providers.js";
+import type { ServerText } from "../server-text.js";
 import { isRecord, parseConfig } from "./parse.js";
 
 /** What a widget shows, and so who may see it. */
@@ -32,7 +33,8 @@ export interface AlertRule {
   key: string;
   /** ISO 8601 instant (UTC, milliseconds) the reminder is due. */
   at: string;
-  message: string;
+  /** What the reminder says, put in the recipient's language when it fires. */
+  text: ServerText;
 }
 
 /** A problem with a config key an alert reads, as the API's validation errors name it. */

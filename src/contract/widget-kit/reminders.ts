@@ -1,3 +1,4 @@
+import { type ServerText, serverText } from "../server-text.js";
 import { Type } from "../typebox.js";
 import type { AlertConfigIssue } from "./define.js";
 import { isRecord } from "./parse.js";
@@ -23,4 +24,11 @@ export function remindMinutesIssues(raw: unknown): AlertConfigIssue[] {
   return [
     { path: "/remindMinutesBefore", message: `must be a whole number from 0 to ${REMIND_MINUTES_MAX}` },
   ];
+}
+
+/** What a reminder says `inMinutes` (rounded, 0 for now) before an event or a meeting starts. */
+export function startsText(title: string | ServerText, inMinutes: number): ServerText {
+  return inMinutes === 0
+    ? serverText("alerts.starts.now", { title })
+    : serverText("alerts.starts.soon", { title, count: inMinutes });
 }

@@ -40,6 +40,12 @@ export const user = pgTable("user", {
    * they have sessions, the newest session's refresh is the fresher figure (operators/users.ts).
    */
   lastActiveAt: at("last_active_at"),
+  /**
+   * The languages the person's browser asked for when they last signed in (Accept-Language, most
+   * wanted first, comma-separated): what the server's own texts (reminders, alerts) are written
+   * in while the person has chosen no language in settings.
+   */
+  languages: text("languages"),
 });
 
 export const session = pgTable(

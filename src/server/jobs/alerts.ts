@@ -199,7 +199,7 @@ export async function fireAlert(
       userId: widget.userId,
       widgetId: widget.id,
       key: firingKey(job),
-      message: rule.message,
+      text: rule.text,
     });
   });
   if (delivered) await notifications.publish(delivered, log);

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Notification } from "../../contract/resources.js";
+import type { ServerText } from "../../contract/server-text.js";
 import type { Db } from "../db/client.js";
 import { alertFirings, widgets } from "../db/schema.js";
+import { inRecipientLanguage } from "../i18n/recipients.js";
 import type { NotificationService } from "../notifications/service.js";
 import { enqueuePushes } from "../push/deliver.js";
 import type { JobQueue } from "./queue.js";
@@ -11,7 +13,8 @@ export interface AlertOccurrence {
   userId: string;
   widgetId: string;
   key: string;
-  message: string;
+  /** What it says; written in the user's language as it is recorded. */
+  text: ServerText;
 }
 
 /**
@@ -33,18 +36,15 @@ export async function recordAlert(
     .onConflictDoNothing()
     .returning({ key: alertFirings.key });
   if (marked.length === 0) return null;
-  const notification = await notifications.record(
-    occurrence.userId,
-    { type: "reminder", message: occurrence.message },
-    tx,
-  );
+  const message = await inRecipientLanguage(tx, occurrence.userId, occurrence.text);
+  const notification = await notifications.record(occurrence.userId, { type: "reminder", message }, tx);
   const [widget] = await tx
     .select({ dashboardId: widgets.dashboardId })
     .from(widgets)
     .where(eq(widgets.id, occurrence.widgetId));
   await enqueuePushes(tx, queue, occurrence.userId, {
     title: "Tessera",
-    body: occurrence.message,
+    body: message,
     // Relative: the service worker opens it on its own origin, the dashboard holding the widget.
     url: widget ? `/d/${widget.dashboardId}` : "/",
     tag: occurrence.key,

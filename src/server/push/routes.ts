@@ -7,12 +7,14 @@ import {
   PushSubscriptionSchema,
   PushTestSchema,
 } from "../../contract/push.js";
+import { serverText } from "../../contract/server-text.js";
 import type { Config } from "../config.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/client.js";
 import { notFound } from "../http/errors.js";
 import type { RateLimitRule } from "../http/rate-limit.js";
 import { errorResponses } from "../http/schemas.js";
+import { inRecipientLanguage } from "../i18n/recipients.js";
 import type { SessionActor } from "../policies/actor.js";
 import { enqueuePushes } from "./deliver.js";
 import type { PushService } from "./service.js";
@@ -136,10 +138,10 @@ export const pushRoutes: FastifyPluginAsyncTypebox<AppContext & { push: PushServ
     },
     async (request, reply) => {
       const queue = await push.queue();
-      const subscriptions = await inTransaction((tx) =>
+      const subscriptions = await inTransaction(async (tx) =>
         enqueuePushes(tx, queue, request.user.id, {
           title: "Tessera",
-          body: "Test notification: push works on this device.",
+          body: await inRecipientLanguage(tx, request.user.id, serverText("push.test")),
           url: "/",
           tag: `test:${Date.now()}`,
         }),

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { FALLBACK_LANGUAGE, pickLanguage as pickFrom } from "../../contract/languages";
 import en from "./locales/en.json";
 
 /**
@@ -12,7 +13,7 @@ const catalogs = import.meta.glob<{ default: Resource[string]["translation"] }>(
   "!./locales/en.json",
 ]);
 
-export const FALLBACK_LANGUAGE = "en";
+export { FALLBACK_LANGUAGE };
 
 export const LANGUAGES: readonly string[] = [
   FALLBACK_LANGUAGE,
@@ -23,18 +24,7 @@ const REMEMBERED = "tessera.locale";
 
 /** The supported language closest to what the reader asks for ("de-AT" → "de"), or English. */
 export function pickLanguage(wanted: readonly string[]): string {
-  for (const tag of wanted) {
-    const lower = tag.toLowerCase();
-    const exact = LANGUAGES.find((l) => l.toLowerCase() === lower);
-    if (exact) return exact;
-    const base = lower.split("-")[0];
-    // "de-AT" reads "de"; "pt-PT" reads "pt-BR" rather than falling to English.
-    const sameBase =
-      LANGUAGES.find((l) => l.toLowerCase() === base) ??
-      LANGUAGES.find((l) => l.toLowerCase().split("-")[0] === base);
-    if (sameBase) return sameBase;
-  }
-  return FALLBACK_LANGUAGE;
+  return pickFrom(wanted, LANGUAGES);
 }
 
 /** The language of the last session on this device (settings arrive after the first paint), else the browser's. */

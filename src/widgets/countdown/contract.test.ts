@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translate } from "../../server/i18n/translator.js";
 import { countdownWidget } from "./contract.js";
 
 const parse = countdownWidget.parse;
@@ -31,15 +32,22 @@ describe("Countdown alert rule", () => {
   const rules = (raw: unknown) => countdownWidget.alerts!.rules!(parse(raw));
 
   it("asks for one reminder at the target only when notify is on", () => {
-    expect(
-      rules({ title: "Launch", emoji: "🚀", target: "2030-01-01T10:00:00+01:00", notify: true }),
-    ).toEqual([{ key: "end", at: "2030-01-01T09:00:00.000Z", message: "🚀 Launch has ended" }]);
+    const [rule, ...more] = rules({
+      title: "Launch",
+      emoji: "🚀",
+      target: "2030-01-01T10:00:00+01:00",
+      notify: true,
+    });
+    expect(more).toEqual([]);
+    expect(rule).toMatchObject({ key: "end", at: "2030-01-01T09:00:00.000Z" });
+    expect(translate("en", rule!.text)).toBe("🚀 Launch has ended");
+    expect(translate("de", rule!.text)).toBe("🚀 Launch ist abgelaufen");
     expect(rules({ target: "2030-01-01T09:00:00Z", notify: false })).toEqual([]);
     expect(rules({ target: "2030-01-01T09:00:00Z" })).toEqual([]);
     expect(rules({ notify: true })).toEqual([]);
-    expect(rules({ target: "2030-01-01T09:00:00Z", notify: true })[0]!.message).toBe(
-      "🎉 Countdown has ended",
-    );
+    const untitled = rules({ target: "2030-01-01T09:00:00Z", notify: true })[0]!.text;
+    expect(translate("en", untitled)).toBe("🎉 Countdown has ended");
+    expect(translate("pl", untitled)).toBe("🎉 Odliczanie: koniec odliczania");
   });
 
   it("checks the notify key strictly (the parser would drop a bad one silently)", () => {

@@ -1,4 +1,5 @@
 import type { Static } from "@sinclair/typebox";
+import { serverText } from "../../contract/server-text.js";
 import { Type } from "../../contract/typebox.js";
 import { type AlertConfigIssue, type AlertRule, defineWidgetType } from "../../contract/widget-kit/define.js";
 import { Instant, Text } from "../../contract/widget-kit/fields.js";
@@ -26,8 +27,14 @@ export type CountdownConfig = Static<typeof CountdownConfig>;
 /** The reminder a countdown asks for: one, at its target, when `notify` is on. */
 export function countdownRules(config: CountdownConfig): AlertRule[] {
   if (config.notify !== true || !config.target) return [];
-  const name = config.title.trim() || "Countdown";
-  return [{ key: "end", at: config.target, message: `${config.emoji} ${name} has ended` }];
+  const name = config.title.trim() || serverText("alerts.countdown.untitled");
+  return [
+    {
+      key: "end",
+      at: config.target,
+      text: serverText("alerts.countdown.ended", { emoji: config.emoji, name }),
+    },
+  ];
 }
 
 function checkCountdown(raw: unknown): AlertConfigIssue[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translate } from "../../server/i18n/translator.js";
 import { todoWidget } from "./contract.js";
 
 const parse = todoWidget.parse;
@@ -35,18 +36,22 @@ describe("Todo alert rules", () => {
   const rules = (raw: unknown) => todoWidget.alerts!.rules!(parse(raw));
 
   it("asks for a reminder per unfinished item with a due time, keyed by its id", () => {
-    expect(
-      rules({
-        todos: [
-          { id: "a", text: "Milk", done: false, dueAt: "2030-01-01T18:00:00+02:00" },
-          { id: "b", text: "Bread", done: true, dueAt: "2030-01-01T18:00:00Z" },
-          { id: "c", text: "Eggs", done: false },
-          { id: "d", text: "", dueAt: "2030-01-02T00:00:00Z" },
-        ],
-      }),
-    ).toEqual([
-      { key: "todo:a", at: "2030-01-01T16:00:00.000Z", message: "Due: Milk" },
-      { key: "todo:d", at: "2030-01-02T00:00:00.000Z", message: "Due: a to-do" },
+    const found = rules({
+      todos: [
+        { id: "a", text: "Milk", done: false, dueAt: "2030-01-01T18:00:00+02:00" },
+        { id: "b", text: "Bread", done: true, dueAt: "2030-01-01T18:00:00Z" },
+        { id: "c", text: "Eggs", done: false },
+        { id: "d", text: "", dueAt: "2030-01-02T00:00:00Z" },
+      ],
+    });
+    expect(found).toMatchObject([
+      { key: "todo:a", at: "2030-01-01T16:00:00.000Z" },
+      { key: "todo:d", at: "2030-01-02T00:00:00.000Z" },
+    ]);
+    expect(found.map((rule) => translate("en", rule.text))).toEqual(["Due: Milk", "Due: a to-do"]);
+    expect(found.map((rule) => translate("fr", rule.text))).toEqual([
+      "Échéance : Milk",
+      "Échéance : une tâche",
     ]);
     expect(rules({})).toEqual([]);
   });

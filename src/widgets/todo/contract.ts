@@ -1,4 +1,5 @@
 import type { Static } from "@sinclair/typebox";
+import { serverText } from "../../contract/server-text.js";
 import { Type } from "../../contract/typebox.js";
 import {
   type AlertConfigIssue,
@@ -22,11 +23,17 @@ export const TodoConfig = Type.Object({ todos: ItemList(Todo) });
 export type TodoConfig = Static<typeof TodoConfig>;
 export type Todo = TodoConfig["todos"][number];
 
+const UNTITLED = serverText("alerts.todo.untitled");
+
 /** One reminder per unfinished item with a due time, keyed by the item's id. */
 export function todoRules(config: TodoConfig): AlertRule[] {
   return config.todos
     .filter((todo) => !todo.done && todo.dueAt !== undefined)
-    .map((todo) => ({ key: `todo:${todo.id}`, at: todo.dueAt!, message: `Due: ${todo.text || "a to-do"}` }));
+    .map((todo) => ({
+      key: `todo:${todo.id}`,
+      at: todo.dueAt!,
+      text: serverText("alerts.todo.due", { text: todo.text || UNTITLED }),
+    }));
 }
 
 function checkTodo(raw: unknown): AlertConfigIssue[] {

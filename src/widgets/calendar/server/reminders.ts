@@ -1,4 +1,6 @@
 import type { Notification } from "../../../contract/resources.js";
+import { serverText } from "../../../contract/server-text.js";
+import { startsText } from "../../../contract/widget-kit/reminders.js";
 import type { AppContext } from "../../../server/context.js";
 import type { Db } from "../../../server/db/client.js";
 import { recordAlert } from "../../../server/jobs/record.js";
@@ -66,7 +68,7 @@ async function remind(deps: WatchDeps, widget: WatchedWidget, minutes: number, d
         userId: widget.userId,
         widgetId: widget.id,
         key: `${widget.id}:calendar:${event.sourceId}:${event.id}:${event.start}:${minutes}`,
-        message: `${event.title || "An event"} starts ${inMinutes === 0 ? "now" : `in ${inMinutes} min`}`,
+        text: startsText(event.title || serverText("alerts.starts.untitledEvent"), inMinutes),
       });
       if (notification) fired.push(notification);
     }

@@ -1,5 +1,6 @@
 import type { Timeframe } from "../../../contract/data.js";
 import type { Notification } from "../../../contract/resources.js";
+import { type ServerText, serverText } from "../../../contract/server-text.js";
 import type { Db } from "../../../server/db/client.js";
 import type { Market } from "../../../server/exchange/market.js";
 import { recordAlert } from "../../../server/jobs/record.js";
@@ -21,11 +22,12 @@ const lineOf = (alert: PriceAlert) => `${alert.direction}:${alert.price}`;
 const crossed = (alert: PriceAlert, price: number) =>
   alert.direction === "above" ? price >= alert.price : price <= alert.price;
 
-const amount = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 8 });
-
-function messageOf(alert: PriceAlert, price: number) {
-  const quote = alert.pair.split("-")[1];
-  return `${alert.pair} is ${alert.direction} ${amount(alert.price)} ${quote} (now ${amount(price)})`;
+/** Numbers are formatted in the recipient's language by the catalog (`number` format). */
+function textOf(alert: PriceAlert, price: number): ServerText {
+  const values = { pair: alert.pair, line: alert.price, quote: alert.pair.split("-")[1] ?? "", price };
+  return alert.direction === "above"
+    ? serverText("alerts.crypto.above", values)
+    : serverText("alerts.crypto.below", values);
 }
 
 /**
@@ -110,7 +112,7 @@ async function checkWidget(
         userId: widget.userId,
         widgetId: widget.id,
         key: `${widget.id}:${key}:${next.line}:${next.fired}`,
-        message: messageOf(alert, price),
+        text: textOf(alert, price),
       });
       if (notification) fired.push(notification);
     }

@@ -1,4 +1,5 @@
 import type { Notification } from "../../../contract/resources.js";
+import { type ServerText, serverText } from "../../../contract/server-text.js";
 import type { Db } from "../../../server/db/client.js";
 import { ProblemError } from "../../../server/http/errors.js";
 import { recordAlert } from "../../../server/jobs/record.js";
@@ -10,6 +11,8 @@ import type { InboxConfig } from "../contract.js";
 
 /** The page the Inbox widget shows first, so a pass reads its cached answer when a tab is open. */
 const PAGE_SIZE = 20;
+const NO_SUBJECT = serverText("alerts.mail.noSubject");
+
 /** More new messages than this in one pass make one summary, not a notification each. */
 const ONE_EACH_UP_TO = 3;
 const STATE_KEY = "mail";
@@ -47,20 +50,29 @@ export function newMailWatcher(services: ProviderServices): Watcher {
           if (!before) return [];
           const seen = new Set(before.ids);
           const fresh = page.messages.filter((m) => !seen.has(m.id) && m.unread);
-          const announce = async (key: string, message: string) =>
+          const announce = async (key: string, text: ServerText) =>
             recordAlert(tx, deps.queue, deps.notifications, {
               userId: widget.userId,
               widgetId: widget.id,
               key: `${widget.id}:mail:${key}`,
-              message,
+              text,
             });
           if (fresh.length > ONE_EACH_UP_TO) {
-            const one = await announce(fresh.map((m) => m.id).join(","), `${fresh.length} new messages`);
+            const one = await announce(
+              fresh.map((m) => m.id).join(","),
+              serverText("alerts.mail.summary", { count: fresh.length }),
+            );
             return one ? [one] : [];
           }
           const each = await Promise.all(
             fresh.map((m) =>
-              announce(m.id, `New mail from ${m.from.name || m.from.email}: ${m.subject || "(no subject)"}`),
+              announce(
+                m.id,
+                serverText("alerts.mail.one", {
+                  from: m.from.name || m.from.email,
+                  subject: m.subject || NO_SUBJECT,
+                }),
+              ),
             ),
           );
           return each.filter((n): n is Notification => n !== null);

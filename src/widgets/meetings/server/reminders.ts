@@ -1,4 +1,6 @@
 import type { Notification } from "../../../contract/resources.js";
+import { serverText } from "../../../contract/server-text.js";
+import { startsText } from "../../../contract/widget-kit/reminders.js";
 import type { Db } from "../../../server/db/client.js";
 import { ProblemError } from "../../../server/http/errors.js";
 import { recordAlert } from "../../../server/jobs/record.js";
@@ -65,7 +67,7 @@ async function remind(
         userId: widget.userId,
         widgetId: widget.id,
         key: `${widget.id}:meeting:${event.id}:${event.start}:${minutes}`,
-        message: `${event.title || "A meeting"} starts ${inMinutes === 0 ? "now" : `in ${inMinutes} min`}`,
+        text: startsText(event.title || serverText("alerts.starts.untitledMeeting"), inMinutes),
       });
       if (notification) fired.push(notification);
     }

@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
-import type { StatusState } from "../../../contract/data.js";
 import type { Notification } from "../../../contract/resources.js";
+import { type ServerText, serverText } from "../../../contract/server-text.js";
 import type { Db } from "../../../server/db/client.js";
 import { alertWatchStates, widgets as widgetRows } from "../../../server/db/schema.js";
 import { recordAlert } from "../../../server/jobs/record.js";
@@ -85,10 +85,14 @@ function judged(target: StatusTarget, found: Probe): Probe {
   return { ...found, up: found.httpStatus === target.expectStatus };
 }
 
-function messageOf(target: StatusTarget, state: StoredStatus): string {
-  if (state.up) return `${target.name} is back up`;
-  if (state.httpStatus !== null) return `${target.name} is down (HTTP ${state.httpStatus})`;
-  return `${target.name} is down (${state.error?.code === "timeout" ? "no answer" : "unreachable"})`;
+function textOf(target: StatusTarget, state: StoredStatus): ServerText {
+  const name = target.name;
+  if (state.up) return serverText("alerts.status.up", { name });
+  if (state.httpStatus !== null)
+    return serverText("alerts.status.downHttp", { name, status: state.httpStatus });
+  return state.error?.code === "timeout"
+    ? serverText("alerts.status.downTimeout", { name })
+    : serverText("alerts.status.downUnreachable", { name });
 }
 
 /**
@@ -225,7 +229,7 @@ async function recordWidget(
         userId: widget.userId,
         widgetId: widget.id,
         key: `${widget.id}:${key}:${next.changedAt}:${next.up ? "up" : "down"}`,
-        message: messageOf(target, next),
+        text: textOf(target, next),
       });
       if (notification) fired.push(notification);
     }

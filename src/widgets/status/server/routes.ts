@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import { and, eq, inArray } from "drizzle-orm";
-import { StatusResponse, type StatusTargetResult } from "../../../contract/data.js";
+import { and, eq } from "drizzle-orm";
+import { StatusResponse } from "../../../contract/data.js";
 import { Uuid } from "../../../contract/resources.js";
 import type { AppContext } from "../../../server/context.js";
-import type { Db } from "../../../server/db/client.js";
-import { alertWatchStates, widgets } from "../../../server/db/schema.js";
+import { widgets } from "../../../server/db/schema.js";
 import { notFound } from "../../../server/http/errors.js";
 import { errorResponses } from "../../../server/http/schemas.js";
 import { readableWidgets } from "../../../server/policies/records.js";
