@@ -200,19 +200,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       clock,
       async () => (await instanceSettings.fresh()).signupMode,
     ),
-    // Every user has a settings row from the moment sign-up answers (DESIGN section 2), and a
-    // copy of the starting dashboard when admins chose one (never failing the sign-up).
-    // Sign-ins and failures for the audit log (DESIGN section 17).
+    // Sign-ins and failures for the audit log (DESIGN section 17). A refused single sign-on
+    // proved no email, so nobody is named.
     onSignIn: (attempt) =>
       audit.after(
-        { id: attempt.userId, name: attempt.name ?? attempt.email },
+        { id: attempt.userId, name: attempt.name ?? attempt.email ?? "Unknown" },
         {
           action: attempt.ok ? "auth.signed_in" : "auth.sign_in_failed",
-          target: attempt.userId ? `user:${attempt.userId}` : `email:${attempt.email}`,
-          detail: { email: attempt.email },
+          target: attempt.userId
+            ? `user:${attempt.userId}`
+            : attempt.email !== null
+              ? `email:${attempt.email}`
+              : `sso:${config.access.oidc?.providerId}`,
+          detail: { email: attempt.email, method: attempt.method },
         },
         app.log,
       ),
+    // Every user has a settings row from the moment sign-up answers (DESIGN section 2), and a
+    // copy of the starting dashboard when admins chose one (never failing the sign-up).
     onUserCreated: async (userId) => {
       await ensureSettings(database.db, userId);
       await instanceSettings.welcome(userId);

@@ -199,9 +199,18 @@ for (const modeName of MODES) {
       // A viewer reads the states but may not switch.
       expect((await data(viewer, widgetId)).status).toBe(200);
       expectProblem(await toggle(viewer, widgetId, "light.kitchen"), 403, "forbidden");
-      // Anyone else does not learn the widget exists.
+      const newestAudit = async () => (await admin.get("/api/admin/audit?limit=1")).body.events[0];
+      const refusal = await newestAudit();
+      expect(refusal).toMatchObject({
+        action: "widget.action",
+        target: `widget:${widgetId}`,
+        actor: { id: viewer.user!.id },
+        detail: { action: "toggle", input: { entityId: "light.kitchen" }, outcome: "refused" },
+      });
+      // Anyone else does not learn the widget exists, and leaves no trace.
       expectProblem(await data(other, widgetId), 404, "not_found");
       expectProblem(await toggle(other, widgetId, "light.kitchen"), 404, "not_found");
+      expect((await newestAudit()).id).toBe(refusal.id);
       // An editor of the shared dashboard may, through the owner's integration.
       const byEditor = await toggle(admin, widgetId, "light.kitchen");
       expect(byEditor.status, byEditor.text).toBe(200);

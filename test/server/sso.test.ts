@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuiltApp } from "../../src/server/app.js";
 import { type AccessConfig, ConfigError, loadConfig } from "../../src/server/config.js";
-import { account, user } from "../../src/server/db/schema.js";
+import { account, auditEvents, user } from "../../src/server/db/schema.js";
 import { type OidcAccount, type OidcServer, startOidcServer } from "../fakes/oauth-oidc.js";
 import { Browser } from "../support/browser.js";
 import { TestClient } from "../support/client.js";
@@ -358,6 +358,50 @@ describe.each<ModeName>(["embedded", "postgres"])("single sign-on (%s)", { timeo
     expect(failed.searchParams.get("sso")).toBe("failed");
     expect(failed.searchParams.get("error")).toBe("account_already_linked_to_different_user");
     expect(await providersOf(app, two.id)).toEqual(["credential"]);
+  });
+
+  it("records single sign-on sign-ins and refusals in the audit log, and no link as a sign-in", async () => {
+    const ssoEntries = async () =>
+      (await app.ctx.database.db.select().from(auditEvents).orderBy(desc(auditEvents.id))).filter(
+        (e) => (e.detail as { method?: unknown }).method === "sso",
+      );
+    const before = (await ssoEntries()).length;
+
+    const who = person();
+    const signedIn = await signInWithSso(base, who);
+    expect(signedIn.meStatus).toBe(200);
+    op.tamperIdTokens = true;
+    try {
+      expect((await signInWithSso(base, person())).meStatus).toBe(401);
+    } finally {
+      op.tamperIdTokens = false;
+    }
+    const [failed, ok, ...older] = await ssoEntries();
+    expect(older).toHaveLength(before);
+    expect(ok).toMatchObject({
+      action: "auth.signed_in",
+      actorId: signedIn.me.id,
+      target: `user:${signedIn.me.id}`,
+      detail: { method: "sso", email: who.email },
+    });
+    // Nothing the provider said was proven, so nobody is named.
+    expect(failed).toMatchObject({
+      action: "auth.sign_in_failed",
+      actorId: null,
+      actorName: "Unknown",
+      target: "sso:oidc",
+      detail: { method: "sso", email: null },
+    });
+
+    // Linking from a signed-in session goes through the same callback and is not a sign-in.
+    const one = await passwordAccount("Auditor");
+    const end = await linkThroughProvider(
+      await passwordBrowser(base, one.email, one.password),
+      base,
+      person(),
+    );
+    expect(end.searchParams.get("sso")).toBe("linked");
+    expect(await ssoEntries()).toHaveLength(before + 2);
   });
 
   it("refuses to start single sign-on or a link for a page on another site", async () => {

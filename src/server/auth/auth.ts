@@ -54,13 +54,15 @@ export interface AuthOptions {
   /** Runs once a new user is stored, before sign-up answers (the app creates their settings). */
   onUserCreated(userId: string): Promise<void>;
   /**
-   * A password sign-in tried: who (the account, when it succeeded) and the email it named. For
-   * the audit log, written before the answer goes; must not throw.
+   * A sign-in tried, with a password or through single sign-on: who (the account, when it
+   * succeeded) and the email it named (none for a refused single sign-on: nothing proved one).
+   * For the audit log, written before the answer goes; must not throw.
    */
   onSignIn?(attempt: {
     userId: string | null;
     name: string | null;
-    email: string;
+    email: string | null;
+    method: "password" | "sso";
     ok: boolean;
   }): Promise<void>;
 }
@@ -179,6 +181,23 @@ export function createAuth({
             userId: signedIn ?? null,
             name: ctx.context.newSession?.user.name ?? null,
             email: email.slice(0, 320),
+            method: "password",
+            ok: signedIn !== undefined,
+          });
+        // The provider's callback: a new session is a sign-in. Without one, a browser that came
+        // with a session was linking (Settings › Sessions), which is no sign-in to record.
+        const cameSignedIn = Boolean(ctx.getCookie(SESSION_COOKIE));
+        if (
+          oidc &&
+          ctx.path.startsWith("/callback/") &&
+          ctx.params?.id === oidc.providerId &&
+          (signedIn !== undefined || !cameSignedIn)
+        )
+          await onSignIn?.({
+            userId: signedIn ?? null,
+            name: ctx.context.newSession?.user.name ?? null,
+            email: ctx.context.newSession?.user.email ?? null,
+            method: "sso",
             ok: signedIn !== undefined,
           });
       }),

@@ -68,7 +68,16 @@ export function widgetActionRoutes(servers: readonly ListedServer[]): FastifyPlu
           .from(widgets)
           .where(and(eq(widgets.id, id), actionableWidgets(actor)))
           .limit(1);
-        if (!editable) throw forbidden("Only editors of this dashboard may use its widgets' actions");
+        if (!editable) {
+          // Someone who can see the widget tried to act on it (a viewer, a disabled share): worth
+          // an admin's eye, as the deeds are. Who cannot see it gets a 404 and leaves no trace.
+          await ctx.audit.record(actor, {
+            action: "widget.action",
+            target: `widget:${id}`,
+            detail: { widgetType: widget.widgetType, action, input: input ?? null, outcome: "refused" },
+          });
+          throw forbidden("Only editors of this dashboard may use its widgets' actions");
+        }
         const actions = byType.get(widget.widgetType) ?? {};
         const run = actions[action];
         if (!run)
