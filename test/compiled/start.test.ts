@@ -1,8 +1,12 @@
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CompiledServer, compiled, startCompiledServer } from "../support/compiled.js";
+import { parse } from "yaml";
+import { startCommand } from "../../scripts/start-command.mjs";
+import { type Compiled, type CompiledServer, compiled, startCompiledServer } from "../support/compiled.js";
 
 /**
  * What a start loads before it answers: the output file of `entry` and every file it imports
@@ -39,19 +43,28 @@ describe("the compiled server", () => {
   let server: CompiledServer;
   let base: string;
   let metafile: Metafile;
+  let artifact: Compiled;
+  // Kept past the stop: the export reads it afterwards.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tessera-compiled-"));
+  const out = mkdtempSync(path.join(tmpdir(), "tessera-exported-"));
 
   beforeAll(async () => {
-    const artifact = await compiled();
+    artifact = await compiled();
     metafile = JSON.parse(readFileSync(path.join(artifact.server, "metafile.json"), "utf8"));
     server = await startCompiledServer({
       server: artifact.server,
+      dataDir,
       // debug: main.ts says at that level when its warm-up after listening has finished.
       env: { WEB_DIST: "/nonexistent", METRICS_TOKEN, LOG_LEVEL: "debug" },
     });
     base = server.baseUrl;
   }, 600_000);
 
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  });
 
   it("starts without the drivers of the other modes and the parsers of later requests", () => {
     const bundledPackage = (name: string) => (source: string) => source.includes(`node_modules/${name}/`);
@@ -159,5 +172,34 @@ describe("the compiled server", () => {
     expect((await icon.json()).title).toBe("Jellyfin");
 
     expect(await server.stop()).toBe(0);
+  }, 60_000);
+
+  it("writes what it held as provisioning files once stopped, as npm run export-provisioning runs it", () => {
+    const start = startCommand();
+    const run = spawnSync(
+      process.execPath,
+      [...start.flags, path.join(artifact.server, "main.js"), "export-provisioning", out],
+      {
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: tmpdir(),
+          ...start.env,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: "warn",
+        },
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Wrote 1 dashboard\(s\) and 0 integration\(s\) to /);
+    const files = readdirSync(path.join(out, "dashboards"));
+    expect(files).toHaveLength(1);
+    const written = parse(readFileSync(path.join(out, "dashboards", files[0]!), "utf8"));
+    expect(written).toMatchObject({
+      owner: expect.stringMatching(/^built-\d+@example\.test$/),
+      dashboard: { name: "Home" },
+    });
+    expect(written.widgets.map((w: { widgetType: string }) => w.widgetType)).toEqual(["Clock"]);
   }, 60_000);
 });
