@@ -462,6 +462,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       pollIntervalMs: config.provisioning.pollMs,
       db: database.db,
       changes: ctx.changes,
+      bus: ctx.bus,
       integrations: ctx.integrations,
       env: deps.env ?? process.env,
       log: app.log,

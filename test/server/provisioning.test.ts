@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
+import { userChannel } from "../../src/contract/notifications.js";
+import { ACCESS_CHANGED } from "../../src/contract/sharing.js";
 import type { BuiltApp } from "../../src/server/app.js";
-import type { ProvisioningRun } from "../../src/server/provisioning/provisioner.js";
+import { Provisioner, type ProvisioningRun } from "../../src/server/provisioning/provisioner.js";
 import { TestClient } from "../support/client.js";
 import { MODES, type ModeEnv, prepareMode } from "../support/modes.js";
 import { expectProblem } from "../support/problems.js";
@@ -139,6 +141,39 @@ for (const modeName of MODES) {
       );
     });
 
+    it("tells members live when a file gives or takes their access, as sharing in the app does", async () => {
+      const board = (await provisioned(ada))!;
+      const heard: unknown[] = [];
+      let onHeard = () => {};
+      const stop = await built.ctx.bus.subscribe(userChannel(bob.user!.id), (message) => {
+        if (message.event === ACCESS_CHANGED) heard.push(message.data);
+        onHeard();
+      });
+      const hear = (count: number) =>
+        new Promise<void>((resolve) => {
+          onHeard = () => heard.length >= count && resolve();
+          onHeard();
+        });
+      try {
+        write(`dashboards/${key}.yaml`, dashboardFile({ members: [{ email: emails.bob, role: "editor" }] }));
+        await apply();
+        await hear(1);
+        expect(heard).toEqual([{ dashboardId: board.id, access: "editor" }]);
+        write(`dashboards/${key}.yaml`, dashboardFile({ members: [] }));
+        await apply();
+        await hear(2);
+        expect(heard[1]).toEqual({ dashboardId: board.id, access: null });
+        expect(await provisioned(bob)).toBeUndefined();
+      } finally {
+        // Back to the file the other tests expect, applied (its hash is the one they start from).
+        write(`dashboards/${key}.yaml`, dashboardFile());
+        await apply();
+        stop();
+      }
+      await hear(3);
+      expect(heard[2]).toEqual({ dashboardId: board.id, access: "viewer" });
+    });
+
     it("refuses every write through the app with 409 provisioned, and changes nothing", async () => {
       const board = (await provisioned(ada))!;
       const [widget] = (await ada.get(`/api/widgets?dashboardId=${board.id}`)).body as {
@@ -172,6 +207,32 @@ for (const modeName of MODES) {
       expectProblem(await ada.delete(`/api/integrations/${nas.id}`), 409, "provisioned");
       expect(await provisioned(ada)).toMatchObject({ name: "Home lab" });
       expect((await ada.get(`/api/widgets?dashboardId=${board.id}`)).body).toHaveLength(2);
+    });
+
+    it("folds the applies asked for during a run into one run after it", async () => {
+      // A provisioner of its own, so the app's watcher cannot start runs in the middle of this.
+      const own = new Provisioner({
+        dir,
+        db: built.ctx.database.db,
+        changes: built.ctx.changes,
+        bus: built.ctx.bus,
+        integrations: built.ctx.integrations,
+        env: { NAS_TOKEN: TOKEN },
+        log: built.app.log,
+        watch: false,
+      });
+      let runs = 0;
+      own.onApplied(() => runs++);
+      try {
+        // The watcher and a sign-up can ask while a run is under way: each call gets a run that
+        // read the files after it asked, and no two calls keep starting runs for each other.
+        const [first, second, third] = await Promise.all([own.apply(), own.apply(), own.apply()]);
+        expect(second).toBe(third);
+        expect(first).not.toBe(second);
+        expect(runs).toBe(2);
+      } finally {
+        await own.close();
+      }
     });
 
     it("applies an unchanged folder as no change at all", async () => {

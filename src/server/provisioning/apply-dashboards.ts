@@ -9,6 +9,7 @@ import { dashboards, groups, user, widgets } from "../db/schema.js";
 import { ProblemError } from "../http/errors.js";
 import { insertWidgets } from "../portability/queries.js";
 import { toDashboard } from "../resources/dashboards/queries.js";
+import { type AccessChange, accessChanges, readersOf } from "../sharing/access-changes.js";
 import { replaceMembers } from "../sharing/members.js";
 import type { ProvisionedDashboard, ProvisioningProblem } from "./read.js";
 import { INTEGRATION_REFERENCE } from "./spec.js";
@@ -23,6 +24,8 @@ export interface DashboardApplyDeps {
   problems: ProvisioningProblem[];
   /** An account was just created: dashboards applied with problems are applied again. */
   retryPartial: boolean;
+  /** Tells the people whose access a committed apply changed (sharing/access-changes.ts). */
+  announceAccess(dashboardIds: readonly string[], changes: readonly AccessChange[]): Promise<void>;
 }
 
 /** The account an email names (any case); the first admin when none is named. */
@@ -163,7 +166,9 @@ export async function applyDashboard(deps: DashboardApplyDeps, spec: Provisioned
   const locked = spec.editable !== true;
   const reported = deps.problems.length;
   let outcome: Outcome = "unchanged";
+  let applied: { id: string; access: AccessChange[] } | null = null;
   await deps.changes.apply(deps.db, async (tx): Promise<Applied<null>> => {
+    applied = null;
     await tx.execute(
       sql`SELECT pg_advisory_xact_lock(hashtextextended(${`tessera:provision:${spec.key}`}, 0))`,
     );
@@ -173,6 +178,8 @@ export async function applyDashboard(deps: DashboardApplyDeps, spec: Provisioned
     // Applied before with a problem (a member without an account): tried again only on a sign-up.
     if (row && row.provisionHash === `${hash}:partial` && !deps.retryPartial)
       return { result: null, changes: [] };
+    // Who reads it before the file is applied, to tell exactly those whose access it changes.
+    const before = row ? await readersOf(tx, [row.id]) : null;
     const list = withIntegrations(spec.document.widgets, deps.integrationIds, report);
     const changes: DashboardChange[] = [];
     const now = new Date();
@@ -209,6 +216,12 @@ export async function applyDashboard(deps: DashboardApplyDeps, spec: Provisioned
     for (const widget of await insertWidgets(tx, ownerId, id, list))
       changes.push({ kind: "widget.created", widget });
     await setMembers(tx, { id, userId: ownerId }, spec, report);
+    // A new dashboard's owner learns of it from dashboard.created; its members from this.
+    const access = accessChanges(
+      before ?? new Map([[id, new Map([[ownerId, "owner" as const]])]]),
+      await readersOf(tx, [id]),
+    );
+    applied = { id, access };
     // Applied with problems (a member without an account yet): the next run tries again.
     if (deps.problems.length > reported)
       await tx
@@ -217,6 +230,8 @@ export async function applyDashboard(deps: DashboardApplyDeps, spec: Provisioned
         .where(eq(dashboards.id, id));
     return { result: null, changes };
   });
+  const done = applied as { id: string; access: AccessChange[] } | null;
+  if (done && done.access.length > 0) await deps.announceAccess([done.id], done.access);
   return outcome;
 }
 

@@ -5,6 +5,8 @@ import type { Db } from "../db/client.js";
 import { user } from "../db/schema.js";
 import { ProblemError } from "../http/errors.js";
 import type { IntegrationService } from "../integrations/service.js";
+import type { EventBus } from "../realtime/bus.js";
+import { announceAccess } from "../sharing/access-changes.js";
 import { applyDashboard, type Outcome, removeDashboardsBut } from "./apply-dashboards.js";
 import { type ProvisioningProblem, readProvisioning } from "./read.js";
 
@@ -12,6 +14,8 @@ export interface ProvisionerDeps {
   dir: string;
   db: Db;
   changes: DashboardChanges;
+  /** Members given or denied access by a file are told at once, as the sharing API tells them. */
+  bus: EventBus;
   integrations: IntegrationService;
   env: Readonly<Record<string, string | undefined>>;
   log: FastifyBaseLogger;
@@ -37,9 +41,13 @@ const SETTLE_MS = 250;
  * across instances each item is written under its own lock and compared by hash, so every
  * instance may run and the outcome is one write per change.
  */
+const noop = () => {};
+
 export class Provisioner {
   private running: Promise<ProvisioningRun> | null = null;
-  private again = false;
+  /** The run after the current one, shared by everyone who asked during it. */
+  private next: Promise<ProvisioningRun> | null = null;
+  private nextRetriesPartial = false;
   private watcher: { close(): Promise<void> } | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
@@ -73,18 +81,25 @@ export class Provisioner {
     return first;
   }
 
-  /** A run as soon as the current one (if any) ends; runs asked for meanwhile fold into one. */
+  /**
+   * A run that reads the files as they are now: at once, or right after the current run when one
+   * is under way (it may have read them before they changed). Every call made during a run shares
+   * the one run after it, so callers arriving while runs follow each other cannot chase each other.
+   */
   apply(retryPartial = false): Promise<ProvisioningRun> {
     if (this.running) {
-      this.again = true;
-      return this.running.then(() => this.apply(retryPartial));
+      this.nextRetriesPartial ||= retryPartial;
+      // After the current run, whether it worked or not (its own caller hears how it ended).
+      this.next ??= this.running.then(noop, noop).then(() => {
+        const retry = this.nextRetriesPartial;
+        this.next = null;
+        this.nextRetriesPartial = false;
+        return this.closed && this.last ? this.last : this.apply(retry);
+      });
+      return this.next;
     }
     this.running = this.run(retryPartial).finally(() => {
       this.running = null;
-      if (this.again && !this.closed) {
-        this.again = false;
-        void this.apply();
-      }
     });
     return this.running;
   }
@@ -146,7 +161,17 @@ export class Provisioner {
     for (const spec of files.dashboards) {
       try {
         result.dashboards[
-          await applyDashboard({ db, changes, integrationIds, problems, retryPartial }, spec)
+          await applyDashboard(
+            {
+              db,
+              changes,
+              integrationIds,
+              problems,
+              retryPartial,
+              announceAccess: (ids, access) => announceAccess(this.deps.bus, log, ids, access),
+            },
+            spec,
+          )
         ]++;
       } catch (error) {
         if (!(error instanceof ProblemError)) throw error;

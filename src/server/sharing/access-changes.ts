@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { Access } from "../../contract/sharing.js";
+import type { FastifyBaseLogger } from "fastify";
+import { userChannel } from "../../contract/notifications.js";
+import { ACCESS_CHANGED, type Access, dashboardChannel, MEMBERS_CHANGED } from "../../contract/sharing.js";
 import type { Db } from "../db/client.js";
+import type { EventBus } from "../realtime/bus.js";
 
 /** Who may read each dashboard through ownership or membership, and as what. */
 export type Readers = Map<string, Map<string, Access>>;
@@ -55,4 +58,27 @@ export function accessChanges(before: Readers, after: Readers): AccessChange[] {
     for (const [userId, access] of now) if (!was.has(userId)) changes.push({ userId, dashboardId, access });
   }
   return changes;
+}
+
+/**
+ * Tells, on every instance, what a committed change to members or groups changed: open streams
+ * watching those dashboards check their access again, and each person whose access changed gets
+ * `access.changed`. A failed send is logged: the change itself stands.
+ */
+export async function announceAccess(
+  bus: EventBus,
+  log: FastifyBaseLogger,
+  dashboardIds: readonly string[],
+  changes: readonly AccessChange[],
+) {
+  const sends = [
+    ...dashboardIds.map((id) =>
+      bus.publish(dashboardChannel(id), { event: MEMBERS_CHANGED, data: { dashboardId: id } }),
+    ),
+    ...changes.map(({ userId, dashboardId, access }) =>
+      bus.publish(userChannel(userId), { event: ACCESS_CHANGED, data: { dashboardId, access } }),
+    ),
+  ];
+  for (const sent of await Promise.allSettled(sends))
+    if (sent.status === "rejected") log.warn({ err: sent.reason }, "could not announce an access change");
 }

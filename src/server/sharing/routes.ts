@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
-import { userChannel } from "../../contract/notifications.js";
 import {
-  ACCESS_CHANGED,
   CreateGroupBody,
   DirectorySchema,
-  dashboardChannel,
   GroupSchema,
-  MEMBERS_CHANGED,
   MemberSchema,
   PutMembersBody,
   UpdateGroupBody,
@@ -18,7 +14,7 @@ import { notFound } from "../http/errors.js";
 import { errorResponses, IdQuery } from "../http/schemas.js";
 import type { UserActor } from "../policies/actor.js";
 import { dashboardFor, refuseDashboard } from "../policies/records.js";
-import { type AccessChange, accessChanges, readersOf } from "./access-changes.js";
+import { type AccessChange, accessChanges, announceAccess, readersOf } from "./access-changes.js";
 import { directoryFor } from "./directory.js";
 import { createGroup, dashboardsOfGroup, deleteGroup, listGroups, updateGroup } from "./groups.js";
 import { listMembers, replaceMembers } from "./members.js";
@@ -50,23 +46,8 @@ export const sharingRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
       changes = accessChanges(before, await readersOf(tx, touched));
       return written;
     });
-    await announce(touched, changes);
+    await announceAccess(ctx.bus, app.log, touched, changes);
     return result;
-  }
-
-  async function announce(dashboardIds: readonly string[], changes: readonly AccessChange[]) {
-    const sends = [
-      // Open streams watching these dashboards check their access again.
-      ...dashboardIds.map((id) =>
-        ctx.bus.publish(dashboardChannel(id), { event: MEMBERS_CHANGED, data: { dashboardId: id } }),
-      ),
-      ...changes.map(({ userId, dashboardId, access }) =>
-        ctx.bus.publish(userChannel(userId), { event: ACCESS_CHANGED, data: { dashboardId, access } }),
-      ),
-    ];
-    for (const sent of await Promise.allSettled(sends))
-      if (sent.status === "rejected")
-        app.log.warn({ err: sent.reason }, "could not announce an access change");
   }
 
   app.get(
