@@ -1,20 +1,23 @@
-import { randomBytes } from "node:crypto";
-// Both are the same ASP.NET code: their fakes share its HTTP side (fakes only; the kinds share nothing).
 import {
+  type ArrFake,
+  type ArrFakeOptions,
+  type ArrQueueSeed,
   type ArrRequest,
   arrTime,
+  type CalendarQuery,
+  dayTime,
   type QueryReader,
   queuePage,
-  serveArr,
-  systemStatus,
-} from "../sonarr/fake-http.js";
+  queueResource,
+  startArrFake,
+} from "../../../test/fakes/arr-http.js";
 
 export type { ArrRequest };
 
 /**
  * Radarr's API v3 for tests, on 127.0.0.1, as Radarr v6 answers it (Radarr/Radarr at 1b9662d,
  * v6.0.3+: Radarr.Api.V3/{Calendar,Queue,System}, Radarr.Http; its auth, paging and JSON are
- * Sonarr's, see ../sonarr/fake-http.ts):
+ * Sonarr's, see test/fakes/arr-http.ts):
  * - `GET /api/v3/system/status` → `{appName: "Radarr", version, …}`;
  * - `GET /api/v3/calendar?start&end&unmonitored`: the movies of which any of `inCinemas`,
  *   `digitalRelease`, `physicalRelease` lies in `start..end` (both included; defaults today and
@@ -35,42 +38,20 @@ export interface RadarrMovieSeed {
   monitored: boolean;
 }
 
-export interface RadarrQueueSeed {
-  id: number;
+export interface RadarrQueueSeed extends ArrQueueSeed {
   /** Null: a download Radarr could not match to a movie. */
   movieId: number | null;
-  title: string;
-  size: number;
-  sizeleft: number;
-  timeleft: string | null;
-  estimatedCompletionTime: string | null;
-  status: string;
-  trackedDownloadStatus: "ok" | "warning" | "error";
-  trackedDownloadState: string;
-  statusMessages: { title: string; messages: string[] }[];
-  errorMessage?: string;
-  downloadId: string;
-  protocol: "torrent" | "usenet";
-  downloadClient: string;
 }
 
-export interface RadarrFake {
-  url: string;
-  apiKey: string;
-  version: string;
+export interface RadarrFake extends ArrFake {
   movies: RadarrMovieSeed[];
   queue: RadarrQueueSeed[];
-  requests: ArrRequest[];
-  count(path: string): number;
-  close(): Promise<void>;
 }
 
-const DAY = 86_400_000;
 const RELEASES = ["inCinemas", "digitalRelease", "physicalRelease"] as const;
 
 function seeds(now: number) {
-  const today = Math.floor(now / DAY) * DAY;
-  const day = (days: number) => arrTime(today + days * DAY);
+  const day = (days: number) => dayTime(now, days);
   const movies: RadarrMovieSeed[] = [
     {
       id: 11,
@@ -237,91 +218,37 @@ const QUEUE_SORT_KEYS = [
   "year",
 ];
 
-export async function startRadarrFake(
-  options: { apiKey?: string; urlBase?: string; version?: string; now?: () => number } = {},
-): Promise<RadarrFake> {
-  const now = options.now ?? Date.now;
-  const urlBase = options.urlBase ?? "";
+function calendar(fake: RadarrFake, { start, end, unmonitored }: CalendarQuery) {
+  const within = (date: string | null) =>
+    date !== null && Date.parse(date) >= start && Date.parse(date) <= end;
+  return fake.movies
+    .filter((m) => (unmonitored || m.monitored) && RELEASES.some((r) => within(m[r])))
+    .sort(
+      (a, b) =>
+        byDate(a.inCinemas, b.inCinemas) ||
+        byDate(a.digitalRelease, b.digitalRelease) ||
+        byDate(a.physicalRelease, b.physicalRelease),
+    )
+    .map(movieResource);
+}
 
-  const calendar = (read: QueryReader) => {
-    const today = Math.floor(now() / DAY) * DAY;
-    const start = read.date("start", today);
-    const end = read.date("end", today + 2 * DAY);
-    const unmonitored = read.bool("unmonitored");
-    const within = (date: string | null) =>
-      date !== null && Date.parse(date) >= start && Date.parse(date) <= end;
-    return fake.movies
-      .filter((m) => (unmonitored || m.monitored) && RELEASES.some((r) => within(m[r])))
-      .sort(
-        (a, b) =>
-          byDate(a.inCinemas, b.inCinemas) ||
-          byDate(a.digitalRelease, b.digitalRelease) ||
-          byDate(a.physicalRelease, b.physicalRelease),
-      )
-      .map(movieResource);
-  };
-
-  const queue = (read: QueryReader) => {
-    const unknown = read.bool("includeUnknownMovieItems");
-    const includeMovie = read.bool("includeMovie");
-    const movies = new Map(fake.movies.map((m) => [m.id, m]));
-    const all = fake.queue.filter((q) => unknown || (q.movieId !== null && movies.has(q.movieId)));
-    const { records, ...page } = queuePage(read, all, QUEUE_SORT_KEYS);
-    return {
-      ...page,
-      records: records.map((q) => {
-        const movie = q.movieId === null ? undefined : movies.get(q.movieId);
-        return {
-          ...(movie ? { movieId: movie.id } : {}),
-          ...(includeMovie && movie ? { movie: movieResource(movie) } : {}),
-          languages: [{ id: 1, name: "English" }],
-          quality: { quality: { id: 7, name: "Bluray-1080p", source: "bluray", resolution: 1080 } },
-          customFormats: [],
-          customFormatScore: 0,
-          size: q.size,
-          title: q.title,
-          ...(q.estimatedCompletionTime ? { estimatedCompletionTime: q.estimatedCompletionTime } : {}),
-          added: "2026-11-27T18:00:00Z",
-          status: q.status,
-          trackedDownloadStatus: q.trackedDownloadStatus,
-          trackedDownloadState: q.trackedDownloadState,
-          statusMessages: q.statusMessages,
-          ...(q.errorMessage ? { errorMessage: q.errorMessage } : {}),
-          downloadId: q.downloadId,
-          protocol: q.protocol,
-          downloadClient: q.downloadClient,
-          downloadClientHasPostImportCategory: false,
-          indexer: "Indexer",
-          outputPath: `/downloads/${q.title}`,
-          sizeleft: q.sizeleft,
-          ...(q.timeleft === null ? {} : { timeleft: q.timeleft }),
-          id: q.id,
-        };
-      }),
-    };
-  };
-
-  const requests: ArrRequest[] = [];
-  const server = await serveArr({
-    urlBase,
-    apiKey: () => fake.apiKey,
-    requests,
-    route(method, path, read) {
-      if (method !== "GET") return undefined;
-      if (path === "/api/v3/system/status") return systemStatus("Radarr", fake.version, urlBase);
-      if (path === "/api/v3/calendar") return calendar(read);
-      if (path === "/api/v3/queue") return queue(read);
-      return undefined;
-    },
+function queue(fake: RadarrFake, read: QueryReader) {
+  const unknown = read.bool("includeUnknownMovieItems");
+  const includeMovie = read.bool("includeMovie");
+  const movies = new Map(fake.movies.map((m) => [m.id, m]));
+  const all = fake.queue.filter((q) => unknown || (q.movieId !== null && movies.has(q.movieId)));
+  return queuePage(read, all, QUEUE_SORT_KEYS, (q) => {
+    const movie = q.movieId === null ? undefined : movies.get(q.movieId);
+    return queueResource(q, {
+      matched: {
+        ...(movie ? { movieId: movie.id } : {}),
+        ...(includeMovie && movie ? { movie: movieResource(movie) } : {}),
+      },
+      quality: { id: 7, name: "Bluray-1080p", source: "bluray", resolution: 1080 },
+    });
   });
-  const fake: RadarrFake = {
-    url: server.url,
-    apiKey: options.apiKey ?? randomBytes(16).toString("hex"),
-    version: options.version ?? "6.0.3.10276",
-    ...seeds(now()),
-    requests,
-    count: (path) => requests.filter((r) => r.path === path).length,
-    close: server.close,
-  };
-  return fake;
+}
+
+export function startRadarrFake(options: ArrFakeOptions = {}): Promise<RadarrFake> {
+  return startArrFake({ name: "Radarr", version: "6.0.3.10276", seeds, calendar, queue }, options);
 }

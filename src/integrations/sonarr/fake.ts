@@ -1,12 +1,16 @@
-import { randomBytes } from "node:crypto";
 import {
+  type ArrFake,
+  type ArrFakeOptions,
+  type ArrQueueSeed,
   type ArrRequest,
   arrTime,
+  type CalendarQuery,
+  dayTime,
   type QueryReader,
   queuePage,
-  serveArr,
-  systemStatus,
-} from "./fake-http.js";
+  queueResource,
+  startArrFake,
+} from "../../../test/fakes/arr-http.js";
 
 export type { ArrRequest };
 export { arrTime };
@@ -14,7 +18,8 @@ export { arrTime };
 /**
  * Sonarr's API v3 for tests, on 127.0.0.1, as Sonarr v4 answers it (Sonarr/Sonarr develop at
  * 49df353, June 2026: Sonarr.Api.V3/{Calendar,Queue,System}, Sonarr.Http/PagingResource.cs,
- * Authentication/ApiKeyAuthenticationHandler.cs, Common/Serializer/System.Text.Json):
+ * Authentication/ApiKeyAuthenticationHandler.cs, Common/Serializer/System.Text.Json; the HTTP side
+ * it shares with Radarr's is test/fakes/arr-http.ts):
  * - every path under the URL base but `/ping` needs the API key: `X-Api-Key`, `?apikey=` or
  *   `Authorization: Bearer`; without it or with another one: 401 and an empty body;
  * - `GET /api/v3/system/status` → `{appName, instanceName, version, urlBase, …}`;
@@ -54,46 +59,20 @@ export interface SonarrEpisodeSeed {
   finaleType?: "series" | "season" | "midseason";
 }
 
-export interface SonarrQueueSeed {
-  id: number;
+export interface SonarrQueueSeed extends ArrQueueSeed {
   /** Null: a download Sonarr could not match to a series. */
   seriesId: number | null;
   episodeId: number | null;
-  title: string;
-  size: number;
-  sizeleft: number;
-  /** TimeSpan as Sonarr writes it; null while the client does not know. */
-  timeleft: string | null;
-  estimatedCompletionTime: string | null;
-  status: string;
-  trackedDownloadStatus: "ok" | "warning" | "error";
-  trackedDownloadState: string;
-  statusMessages: { title: string; messages: string[] }[];
-  errorMessage?: string;
-  downloadId: string;
-  protocol: "torrent" | "usenet";
-  downloadClient: string;
 }
 
-export interface SonarrFake {
-  url: string;
-  apiKey: string;
-  version: string;
+export interface SonarrFake extends ArrFake {
   series: SonarrSeriesSeed[];
   episodes: SonarrEpisodeSeed[];
   queue: SonarrQueueSeed[];
-  requests: ArrRequest[];
-  /** Requests to `path` (below the URL base, without a query) so far. */
-  count(path: string): number;
-  close(): Promise<void>;
 }
 
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
-
 function seeds(now: number) {
-  const today = Math.floor(now / DAY) * DAY;
-  const at = (days: number, hour: number) => arrTime(today + days * DAY + hour * HOUR);
+  const at = (days: number, hour: number) => dayTime(now, days, hour);
   const series: SonarrSeriesSeed[] = [
     { id: 1, title: "Severance", network: "Apple TV+", runtime: 50, seriesType: "standard" },
     { id: 2, title: "The Bear", network: "FX", runtime: 30, seriesType: "standard" },
@@ -298,97 +277,43 @@ const QUEUE_SORT_KEYS = [
   "title",
 ];
 
-export async function startSonarrFake(
-  options: { apiKey?: string; urlBase?: string; version?: string; now?: () => number } = {},
-): Promise<SonarrFake> {
-  const now = options.now ?? Date.now;
-  const urlBase = options.urlBase ?? "";
+function calendar(fake: SonarrFake, { start, end, unmonitored }: CalendarQuery, read: QueryReader) {
+  const includeSeries = read.bool("includeSeries");
+  read.bool("includeEpisodeFile");
+  read.bool("includeEpisodeImages");
+  const byId = new Map(fake.series.map((s) => [s.id, s]));
+  return fake.episodes
+    .filter((e) => {
+      const at = e.airDateUtc ? Date.parse(e.airDateUtc) : Number.NaN;
+      return at >= start && at <= end && (unmonitored || e.monitored) && byId.has(e.seriesId);
+    })
+    .sort((a, b) => Date.parse(a.airDateUtc!) - Date.parse(b.airDateUtc!))
+    .map((e) => episodeResource(e, includeSeries ? byId.get(e.seriesId) : undefined));
+}
 
-  const calendar = (read: QueryReader) => {
-    const today = Math.floor(now() / DAY) * DAY;
-    const start = read.date("start", today);
-    const end = read.date("end", today + 2 * DAY);
-    const unmonitored = read.bool("unmonitored");
-    const includeSeries = read.bool("includeSeries");
-    read.bool("includeEpisodeFile");
-    read.bool("includeEpisodeImages");
-    const byId = new Map(fake.series.map((s) => [s.id, s]));
-    return fake.episodes
-      .filter((e) => {
-        const at = e.airDateUtc ? Date.parse(e.airDateUtc) : Number.NaN;
-        return at >= start && at <= end && (unmonitored || e.monitored) && byId.has(e.seriesId);
-      })
-      .sort((a, b) => Date.parse(a.airDateUtc!) - Date.parse(b.airDateUtc!))
-      .map((e) => episodeResource(e, includeSeries ? byId.get(e.seriesId) : undefined));
-  };
-
-  const queue = (read: QueryReader) => {
-    const unknown = read.bool("includeUnknownSeriesItems");
-    const includeSeries = read.bool("includeSeries");
-    const includeEpisode = read.bool("includeEpisode");
-    const series = new Map(fake.series.map((s) => [s.id, s]));
-    const episodes = new Map(fake.episodes.map((e) => [e.id, e]));
-    const all = fake.queue.filter((q) => unknown || (q.seriesId !== null && series.has(q.seriesId)));
-    const { records, ...page } = queuePage(read, all, QUEUE_SORT_KEYS);
-    return {
-      ...page,
-      records: records.map((q) => {
-        const known = q.seriesId === null ? undefined : series.get(q.seriesId);
-        const episode = q.episodeId === null ? undefined : episodes.get(q.episodeId);
-        return {
-          ...(known ? { seriesId: known.id } : {}),
-          ...(episode ? { episodeId: episode.id, seasonNumber: episode.seasonNumber } : {}),
-          ...(includeSeries && known ? { series: seriesResource(known) } : {}),
-          ...(includeEpisode && episode ? { episode: episodeResource(episode) } : {}),
-          languages: [{ id: 1, name: "English" }],
-          quality: { quality: { id: 3, name: "WEBDL-1080p", source: "web", resolution: 1080 } },
-          customFormats: [],
-          customFormatScore: 0,
-          size: q.size,
-          title: q.title,
-          ...(q.estimatedCompletionTime ? { estimatedCompletionTime: q.estimatedCompletionTime } : {}),
-          added: "2026-11-27T18:00:00Z",
-          status: q.status,
-          trackedDownloadStatus: q.trackedDownloadStatus,
-          trackedDownloadState: q.trackedDownloadState,
-          statusMessages: q.statusMessages,
-          ...(q.errorMessage ? { errorMessage: q.errorMessage } : {}),
-          downloadId: q.downloadId,
-          protocol: q.protocol,
-          downloadClient: q.downloadClient,
-          downloadClientHasPostImportCategory: false,
-          indexer: "Indexer",
-          outputPath: `/downloads/${q.title}`,
-          episodeHasFile: episode?.hasFile ?? false,
-          sizeleft: q.sizeleft,
-          ...(q.timeleft === null ? {} : { timeleft: q.timeleft }),
-          id: q.id,
-        };
-      }),
-    };
-  };
-
-  const requests: ArrRequest[] = [];
-  const server = await serveArr({
-    urlBase,
-    apiKey: () => fake.apiKey,
-    requests,
-    route(method, path, read) {
-      if (method !== "GET") return undefined;
-      if (path === "/api/v3/system/status") return systemStatus("Sonarr", fake.version, urlBase);
-      if (path === "/api/v3/calendar") return calendar(read);
-      if (path === "/api/v3/queue") return queue(read);
-      return undefined;
-    },
+function queue(fake: SonarrFake, read: QueryReader) {
+  const unknown = read.bool("includeUnknownSeriesItems");
+  const includeSeries = read.bool("includeSeries");
+  const includeEpisode = read.bool("includeEpisode");
+  const series = new Map(fake.series.map((s) => [s.id, s]));
+  const episodes = new Map(fake.episodes.map((e) => [e.id, e]));
+  const all = fake.queue.filter((q) => unknown || (q.seriesId !== null && series.has(q.seriesId)));
+  return queuePage(read, all, QUEUE_SORT_KEYS, (q) => {
+    const known = q.seriesId === null ? undefined : series.get(q.seriesId);
+    const episode = q.episodeId === null ? undefined : episodes.get(q.episodeId);
+    return queueResource(q, {
+      matched: {
+        ...(known ? { seriesId: known.id } : {}),
+        ...(episode ? { episodeId: episode.id, seasonNumber: episode.seasonNumber } : {}),
+        ...(includeSeries && known ? { series: seriesResource(known) } : {}),
+        ...(includeEpisode && episode ? { episode: episodeResource(episode) } : {}),
+      },
+      quality: { id: 3, name: "WEBDL-1080p", source: "web", resolution: 1080 },
+      beforeSizeleft: { episodeHasFile: episode?.hasFile ?? false },
+    });
   });
-  const fake: SonarrFake = {
-    url: server.url,
-    apiKey: options.apiKey ?? randomBytes(16).toString("hex"),
-    version: options.version ?? "4.0.19.2979",
-    ...seeds(now()),
-    requests,
-    count: (path) => requests.filter((r) => r.path === path).length,
-    close: server.close,
-  };
-  return fake;
+}
+
+export function startSonarrFake(options: ArrFakeOptions = {}): Promise<SonarrFake> {
+  return startArrFake({ name: "Sonarr", version: "4.0.19.2979", seeds, calendar, queue }, options);
 }

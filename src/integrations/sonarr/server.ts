@@ -1,36 +1,4 @@
-import { Type } from "@sinclair/typebox";
-import { upstreamFailed } from "../../server/http/errors.js";
-import { answeredJson, defineIntegrationServer } from "../../server/integrations/kit.js";
-import { defineSource } from "../../server/upstream/source.js";
+import { arrIntegrationServer } from "../../server/integrations/arr.js";
 
-const SystemStatus = defineSource(
-  Type.Object({
-    appName: Type.Optional(Type.String()),
-    instanceName: Type.Optional(Type.String()),
-    version: Type.String(),
-  }),
-);
-
-/** The API key in `X-Api-Key` on every call (Sonarr also reads `?apikey=`, which would put it in logs). */
-export default defineIntegrationServer({
-  headers: ({ apiKey }): Record<string, string> => (apiKey ? { "x-api-key": apiKey } : {}),
-  async test(call) {
-    const response = await call({
-      path: "/api/v3/system/status",
-      what: "its status",
-      headers: { accept: "application/json" },
-    });
-    if (response.status === 404)
-      throw upstreamFailed(
-        "Sonarr answered 404: nothing is at /api/v3 here. If Sonarr has a URL Base (Settings > General), add it to the address",
-      );
-    const status = SystemStatus.parse(answeredJson(response, "Sonarr"), response);
-    const app = status.appName ?? "Sonarr";
-    if (app.toLowerCase() !== "sonarr")
-      throw upstreamFailed(
-        `This address is ${app} ${status.version}, not Sonarr${app.toLowerCase() === "radarr" ? ": save it as a Radarr integration" : ""}`,
-      );
-    const instance = status.instanceName && status.instanceName !== app ? ` (${status.instanceName})` : "";
-    return `Sonarr ${status.version}${instance}`;
-  },
-});
+/** Sonarr speaks Radarr's API v3; its status tells the two apart. */
+export default arrIntegrationServer("Sonarr", "Radarr");

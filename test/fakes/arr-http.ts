@@ -1,13 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * The HTTP side Sonarr and Radarr share, for their fakes only: both are the same ASP.NET code
- * (Sonarr.Http and Radarr.Http: ApiKeyAuthenticationHandler, PagingResource, STJson), so their
- * fakes answer alike. The API key comes as `?apikey=`, `X-Api-Key` or `Authorization: Bearer`;
- * a missing or wrong one is 401 with an empty body. Query values bind as ASP.NET binds them
- * (names and booleans case-insensitive; a value that does not bind is 400 with its validation
- * problem). Nothing here is imported by the app.
+ * What the fakes of Sonarr and Radarr (src/integrations/{sonarr,radarr}/fake.ts) share: both are
+ * the same ASP.NET code (Sonarr.Http and Radarr.Http: ApiKeyAuthenticationHandler,
+ * PagingResource, STJson, the QueueResource), so their fakes answer alike. The API key comes as
+ * `?apikey=`, `X-Api-Key` or `Authorization: Bearer`; a missing or wrong one is 401 with an empty
+ * body. Query values bind as ASP.NET binds them (names and booleans case-insensitive; a value that
+ * does not bind is 400 with its validation problem). Each fake keeps its own data and what its
+ * calendar and queue make of it.
  */
 
 export interface ArrRequest {
@@ -22,7 +24,7 @@ export interface ArrRequest {
 export const arrTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** .NET's TimeSpan "[-][d.]hh:mm:ss[.fffffff]" in ms, for sorting as they do; null for none. */
-export function timeSpanMs(value: string | null): number | null {
+function timeSpanMs(value: string | null): number | null {
   const match = value ? /^(-)?(?:(\d+)\.)?(\d+):(\d+):(\d+)(?:\.\d+)?$/.exec(value) : null;
   if (!match) return null;
   const [, minus, days, hours, minutes, seconds] = match;
@@ -42,7 +44,7 @@ class Unbound extends Error {
 }
 
 /** Query parameters as ASP.NET binds them. */
-export function queryReader(query: URLSearchParams) {
+function queryReader(query: URLSearchParams) {
   const lower = new Map([...query].map(([key, value]) => [key.toLowerCase(), value]));
   const raw = (name: string) => lower.get(name.toLowerCase());
   return {
@@ -78,9 +80,12 @@ export type QueryReader = ReturnType<typeof queryReader>;
  * (PagingResource's default, `default` being ascending); ties by progress, most done first; a page
  * past the end answers the last one (computed with their integer division).
  */
-export function queuePage<
-  T extends { title: string; size: number; sizeleft: number; timeleft: string | null },
->(read: QueryReader, all: readonly T[], sortKeys: readonly string[]) {
+export function queuePage<T extends ArrQueueSeed>(
+  read: QueryReader,
+  all: readonly T[],
+  sortKeys: readonly string[],
+  resource: (seed: T) => unknown,
+) {
   const page = read.int("page", 1);
   const pageSize = read.int("pageSize", 10);
   const asked = read.text("sortKey");
@@ -110,7 +115,92 @@ export function queuePage<
     shown = Math.max(Math.floor(all.length / pageSize), 1);
     records = ordered.slice((shown - 1) * pageSize, shown * pageSize);
   }
-  return { page: shown, pageSize, sortKey, sortDirection, totalRecords: all.length, records };
+  return {
+    page: shown,
+    pageSize,
+    sortKey,
+    sortDirection,
+    totalRecords: all.length,
+    records: records.map(resource),
+  };
+}
+
+/** A download in the queue as both fakes keep it; each adds what it was matched to. */
+export interface ArrQueueSeed {
+  id: number;
+  title: string;
+  size: number;
+  sizeleft: number;
+  /** TimeSpan as they write it; null while the client does not know. */
+  timeleft: string | null;
+  estimatedCompletionTime: string | null;
+  status: string;
+  trackedDownloadStatus: "ok" | "warning" | "error";
+  trackedDownloadState: string;
+  statusMessages: { title: string; messages: string[] }[];
+  errorMessage?: string;
+  downloadId: string;
+  protocol: "torrent" | "usenet";
+  downloadClient: string;
+}
+
+/**
+ * The QueueResource both write, in its order: the app's own fields (`matched`: what the download
+ * is for), its `quality`, then the download; `beforeSizeleft` is what the app writes there.
+ */
+export function queueResource(
+  q: ArrQueueSeed,
+  own: { matched: object; quality: object; beforeSizeleft?: object },
+) {
+  return {
+    ...own.matched,
+    languages: [{ id: 1, name: "English" }],
+    quality: { quality: own.quality },
+    customFormats: [],
+    customFormatScore: 0,
+    size: q.size,
+    title: q.title,
+    ...(q.estimatedCompletionTime ? { estimatedCompletionTime: q.estimatedCompletionTime } : {}),
+    added: "2026-11-27T18:00:00Z",
+    status: q.status,
+    trackedDownloadStatus: q.trackedDownloadStatus,
+    trackedDownloadState: q.trackedDownloadState,
+    statusMessages: q.statusMessages,
+    ...(q.errorMessage ? { errorMessage: q.errorMessage } : {}),
+    downloadId: q.downloadId,
+    protocol: q.protocol,
+    downloadClient: q.downloadClient,
+    downloadClientHasPostImportCategory: false,
+    indexer: "Indexer",
+    outputPath: `/downloads/${q.title}`,
+    ...own.beforeSizeleft,
+    sizeleft: q.sizeleft,
+    ...(q.timeleft === null ? {} : { timeleft: q.timeleft }),
+    id: q.id,
+  };
+}
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** The instant `days` after the start of `now`'s day (UTC), plus `hours`, as they write it. */
+export const dayTime = (now: number, days: number, hours = 0) =>
+  arrTime(Math.floor(now / DAY_MS) * DAY_MS + days * DAY_MS + hours * HOUR_MS);
+
+/** The calendar's window and filter as both bind them: today to today + 2 days (UTC) unless asked. */
+export interface CalendarQuery {
+  start: number;
+  end: number;
+  unmonitored: boolean;
+}
+
+function calendarQuery(read: QueryReader, now: number): CalendarQuery {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  return {
+    start: read.date("start", today),
+    end: read.date("end", today + 2 * DAY_MS),
+    unmonitored: read.bool("unmonitored"),
+  };
 }
 
 function send(res: ServerResponse, status: number, body?: unknown) {
@@ -124,13 +214,13 @@ function send(res: ServerResponse, status: number, body?: unknown) {
 }
 
 /** A route's answer: JSON, or undefined for their 404 with an empty body. */
-export type ArrRoute = (method: string, path: string, read: QueryReader) => unknown;
+type ArrRoute = (method: string, path: string, read: QueryReader) => unknown;
 
 /**
  * Starts an *arr on 127.0.0.1 under `urlBase`, checking `apiKey()` on everything but `/ping`.
  * Answers `{url, close}`; every request is pushed to `requests`.
  */
-export async function serveArr(options: {
+async function serveArr(options: {
   urlBase: string;
   apiKey: () => string;
   requests: ArrRequest[];
@@ -176,7 +266,7 @@ export async function serveArr(options: {
 }
 
 /** The system status both answer, by app and version. */
-export function systemStatus(appName: string, version: string, urlBase: string) {
+function systemStatus(appName: string, version: string, urlBase: string) {
   return {
     appName,
     instanceName: appName,
@@ -207,4 +297,68 @@ export function systemStatus(appName: string, version: string, urlBase: string) 
     databaseType: "sqLite",
     databaseVersion: "3.45.1",
   };
+}
+
+export interface ArrFakeOptions {
+  apiKey?: string;
+  urlBase?: string;
+  version?: string;
+  now?: () => number;
+}
+
+/** A running fake: tests read and change its key, version and data while it runs. */
+export interface ArrFake {
+  url: string;
+  apiKey: string;
+  version: string;
+  requests: ArrRequest[];
+  /** Requests to `path` (below the URL base, without a query) so far. */
+  count(path: string): number;
+  close(): Promise<void>;
+}
+
+/** What makes one app's fake: its name, its version unless asked, its data and its two resources. */
+export interface ArrApp<Data extends object> {
+  name: string;
+  version: string;
+  seeds(now: number): Data;
+  /** `GET /api/v3/calendar`, `query` read first (with its defaults) and the rest from `read`. */
+  calendar(fake: ArrFake & Data, query: CalendarQuery, read: QueryReader): unknown;
+  /** `GET /api/v3/queue`. */
+  queue(fake: ArrFake & Data, read: QueryReader): unknown;
+}
+
+/**
+ * Starts the fake of `app`: `GET /api/v3/system/status` answers its status, the calendar and the
+ * queue what `app` makes of its data (which tests change while it runs); anything else is 404.
+ */
+export async function startArrFake<Data extends object>(
+  app: ArrApp<Data>,
+  options: ArrFakeOptions,
+): Promise<ArrFake & Data> {
+  const now = options.now ?? Date.now;
+  const urlBase = options.urlBase ?? "";
+  const requests: ArrRequest[] = [];
+  const server = await serveArr({
+    urlBase,
+    apiKey: () => fake.apiKey,
+    requests,
+    route(method, path, read) {
+      if (method !== "GET") return undefined;
+      if (path === "/api/v3/system/status") return systemStatus(app.name, fake.version, urlBase);
+      if (path === "/api/v3/calendar") return app.calendar(fake, calendarQuery(read, now()), read);
+      if (path === "/api/v3/queue") return app.queue(fake, read);
+      return undefined;
+    },
+  });
+  const fake: ArrFake & Data = {
+    url: server.url,
+    apiKey: options.apiKey ?? randomBytes(16).toString("hex"),
+    version: options.version ?? app.version,
+    ...app.seeds(now()),
+    requests,
+    count: (path) => requests.filter((r) => r.path === path).length,
+    close: server.close,
+  };
+  return fake;
 }
