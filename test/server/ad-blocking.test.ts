@@ -416,6 +416,31 @@ for (const modeName of MODES) {
       });
     });
 
+    it("ends the session a connection test signed in with, so testing before saving holds no Pi-hole seat", async () => {
+      // One seat: a test that left its session behind would lock the next one out (429).
+      const single = await startPiholeFake({ maxSessions: 1, now: () => time.now });
+      registerSecret(single.password);
+      try {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const check = await admin.post("/api/integrations/test", {
+            kind: "pihole",
+            url: single.url,
+            allowPrivate: true,
+            secrets: { password: single.password },
+          });
+          expect(check.body, check.text).toMatchObject({
+            ok: true,
+            detail: expect.stringMatching(/^Pi-hole /),
+          });
+          expect(single.sessions()).toHaveLength(0);
+        }
+        expect(single.logins).toBe(3);
+        expect(single.refusedLogins).toBe(0);
+      } finally {
+        await single.close();
+      }
+    });
+
     it("says clearly when AdGuard Home refuses the user, and never lets it block this server", async () => {
       const wrong = await saveAdguard("Old user", true, "not-the-password");
       const { widgetId } = await widget(member, { integrationId: wrong });

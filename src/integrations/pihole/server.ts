@@ -90,6 +90,9 @@ export default defineIntegrationServer({
     const headers: Record<string, string> = session.sid ? { "x-ftl-sid": session.sid } : {};
     return { headers };
   },
+  async signOut(call) {
+    await call({ path: "/api/auth", method: "DELETE", what: "a sign-out" });
+  },
   async test(call) {
     const response = await call({ path: "/api/info/version", what: "its version" });
     if (response.status === 404)

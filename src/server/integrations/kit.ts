@@ -28,6 +28,12 @@ export interface IntegrationKindServer {
    */
   signIn?(call: IntegrationCall, secrets: Readonly<Record<string, string>>): Promise<IntegrationSession>;
   /**
+   * Ends a session nothing will use again (the sign-in of a connection test before saving), for
+   * services whose sessions are few (Pi-hole's 16 seats): left alone it holds a seat until the
+   * service times it out. `call` carries the session's headers. Failures are ignored.
+   */
+  signOut?(call: IntegrationCall): Promise<void>;
+  /**
    * Calls the service once and says, in words, what was reached ("Home Assistant 2026.11").
    * Throws a ProblemError whose detail says what went wrong.
    */

@@ -462,11 +462,20 @@ export class IntegrationService implements Integrations {
     return server;
   }
 
-  async call(integration: UsableIntegration, request: IntegrationRequest): Promise<UpstreamResponse> {
+  /** `signedIn` collects the sessions this call signed in with (a connection test ends them). */
+  async call(
+    integration: UsableIntegration,
+    request: IntegrationRequest,
+    signedIn?: IntegrationSession[],
+  ): Promise<UpstreamResponse> {
     const kind = await this.server(integration.kind);
     const { signIn } = kind;
     if (!signIn) return this.send(kind, integration, request);
-    const sign = () => signIn((r) => this.send(kind, integration, r), integration.secrets);
+    const sign = async () => {
+      const made = await signIn((r) => this.send(kind, integration, r), integration.secrets);
+      signedIn?.push(made);
+      return made;
+    };
     let session = await this.sessions.get(integration, sign);
     const response = await this.send(kind, integration, request, session);
     if (response.status !== 401 && response.status !== 403) return response;
@@ -528,10 +537,13 @@ export class IntegrationService implements Integrations {
       };
     }
     const started = performance.now();
+    const kind = await this.server(integration.kind);
+    // An unsaved connection signs in afresh for every call: those sessions end with the test.
+    const signedIn: IntegrationSession[] = [];
     let check: IntegrationCheck;
     try {
-      const detail = await (await this.server(integration.kind)).test((request) =>
-        this.call(integration, request),
+      const detail = await kind.test((request) =>
+        this.call(integration, request, integration.id ? undefined : signedIn),
       );
       check = { ok: true, latencyMs: Math.round(performance.now() - started), detail };
     } catch (error) {
@@ -541,6 +553,12 @@ export class IntegrationService implements Integrations {
         latencyMs: Math.round(performance.now() - started),
         detail: describeFailure(error),
       };
+    } finally {
+      const { signOut } = kind;
+      if (signOut)
+        await Promise.allSettled(
+          signedIn.map((session) => signOut((request) => this.send(kind, integration, request, session))),
+        );
     }
     if ("id" in body)
       await this.deps.db

@@ -24,7 +24,7 @@ export interface IntegrationRequest {
    * changes, so a saved secret goes nowhere but the service it was saved for.
    */
   path?: string;
-  method?: "GET" | "POST" | "HEAD";
+  method?: "GET" | "POST" | "HEAD" | "DELETE";
   /** Query parameters added to the address. */
   query?: Record<string, string>;
   /** Headers beside the ones the kind makes from the secrets. */

@@ -20,7 +20,7 @@ export interface UpstreamRequest {
   service: string;
   /** What was asked for, for error details: "candles for BTC-USD", "the forecast". */
   what: string;
-  method?: "GET" | "POST" | "HEAD";
+  method?: "GET" | "POST" | "HEAD" | "DELETE";
   /** A deadline shorter than the configured one (a status check must not wait 30 s); never longer. */
   timeoutMs?: number;
   /** Only the status and headers matter (a status check): the body is not read, nothing is kept. */
