@@ -1,14 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { useSettingsRoute } from "../../../web/app/settings-route";
-import { useIntegrations } from "../../../web/integrations/integrations-api";
-import { Field } from "../../../web/ui/fields";
+import {
+  IntegrationSelect,
+  NoIntegration,
+  useIntegrationsOf,
+  withIntegration,
+} from "../../../web/widget-kit/settings/IntegrationPicker";
 import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
 import { AD_BLOCKING_KINDS, type AdBlockingConfig, type AdBlockingKind } from "../contract";
-import "./ad-blocking.css";
 import { KIND_LABELS } from "./logic";
-
-const isBlocker = (kind: string): kind is AdBlockingKind =>
-  (AD_BLOCKING_KINDS as readonly string[]).includes(kind);
 
 /**
  * The Ad Blocking widget's settings: which Pi-hole or AdGuard Home integration it shows (each
@@ -16,51 +15,25 @@ const isBlocker = (kind: string): kind is AdBlockingKind =>
  */
 export default function AdBlockingSettings({ config, onChange }: WidgetSettingsProps<AdBlockingConfig>) {
   const { t } = useTranslation();
-  const integrations = useIntegrations();
-  const settings = useSettingsRoute();
-  const list = (integrations.data ?? []).filter((i) => isBlocker(i.kind));
+  const { list, loaded } = useIntegrationsOf(AD_BLOCKING_KINDS);
   const chosen = list.find((i) => i.id === config.integrationId);
-  const setIntegration = (id: string) => {
-    const { integrationId: _old, ...rest } = config;
-    onChange(id ? { ...rest, integrationId: id } : rest);
+  const words = {
+    label: t("widgets.adBlocking.settings.integration"),
+    none: t("widgets.adBlocking.settings.none"),
+    openIntegrations: t("widgets.adBlocking.settings.openIntegrations"),
+    choose: t("widgets.adBlocking.settings.choose"),
+    unknown: t("widgets.adBlocking.settings.unknownIntegration"),
+    shared: (name: string) => t("widgets.adBlocking.settings.shared", { name }),
   };
-  if (integrations.isSuccess && list.length === 0 && !config.integrationId)
-    return (
-      <p className="field-hint adb-settings-none">
-        {t("widgets.adBlocking.settings.none")}{" "}
-        <button type="button" className="adb-link" onClick={() => settings.open("integrations")}>
-          {t("widgets.adBlocking.settings.openIntegrations")}
-        </button>
-      </p>
-    );
+  if (loaded && list.length === 0 && !config.integrationId) return <NoIntegration words={words} />;
   return (
-    <Field
-      label={t("widgets.adBlocking.settings.integration")}
+    <IntegrationSelect
+      list={list}
+      value={config.integrationId}
+      onChange={(id) => onChange(withIntegration(config, id))}
+      words={words}
       hint={chosen && !chosen.allowActions ? t("widgets.adBlocking.settings.actionsOff") : undefined}
-    >
-      {(id, describedBy) => (
-        <select
-          id={id}
-          aria-describedby={describedBy}
-          value={config.integrationId ?? ""}
-          onChange={(e) => setIntegration(e.target.value)}
-        >
-          {!config.integrationId && <option value="">{t("widgets.adBlocking.settings.choose")}</option>}
-          {config.integrationId && !chosen && (
-            <option value={config.integrationId}>
-              {t("widgets.adBlocking.settings.unknownIntegration")}
-            </option>
-          )}
-          {list.map((integration) => {
-            const name = `${integration.name} (${KIND_LABELS[integration.kind as AdBlockingKind]})`;
-            return (
-              <option key={integration.id} value={integration.id}>
-                {integration.owner === "instance" ? t("widgets.adBlocking.settings.shared", { name }) : name}
-              </option>
-            );
-          })}
-        </select>
-      )}
-    </Field>
+      name={(integration) => `${integration.name} (${KIND_LABELS[integration.kind as AdBlockingKind]})`}
+    />
   );
 }

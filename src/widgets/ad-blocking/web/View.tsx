@@ -3,15 +3,11 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../web/i18n/use-locale";
 import { Icon } from "../../../web/ui/icons";
-import { ErrorState } from "../../../web/ui/States";
 import { useToasts } from "../../../web/ui/Toasts";
-import { useAskAgainOnceSaved } from "../../../web/widget-kit/data/ask-again";
-import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
 import { formatNumber, type TimeOptions } from "../../../web/widget-kit/data/format";
-import { useDataSource } from "../../../web/widget-kit/data/source";
-import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { IntegrationFrame } from "../../../web/widget-kit/data/IntegrationFrame";
+import { type IntegrationEnvelope, useIntegrationData } from "../../../web/widget-kit/data/integration-data";
 import type { WidgetProps } from "../../../web/widget-kit/types";
-import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import {
   type AdBlockingConfig,
   type AdBlockingData,
@@ -19,7 +15,7 @@ import {
   PAUSE_MINUTES,
   type PauseMinutes,
 } from "../contract";
-import { type AdBlockingEnvelope, adBlockingRequest, pauseBlocking, resumeBlocking } from "./api";
+import { pauseBlocking, resumeBlocking } from "./api";
 import "./ad-blocking.css";
 import { canResume, describeAdBlockingError, KIND_LABELS, shareWords, stateWords } from "./logic";
 
@@ -50,7 +46,7 @@ function BlockingControls({
     mutationFn: (what: PauseMinutes | "resume") =>
       what === "resume" ? resumeBlocking(widgetId) : pauseBlocking(widgetId, what),
     onSuccess: ({ result }) => {
-      client.setQueryData<AdBlockingEnvelope>(queryKey, (old) =>
+      client.setQueryData<IntegrationEnvelope<AdBlockingData>>(queryKey, (old) =>
         old ? { ...old, data: { ...old.data, blocking: result } } : old,
       );
       void client.invalidateQueries({ queryKey });
@@ -186,56 +182,40 @@ export default function AdBlockingView({
   settings,
 }: WidgetProps<AdBlockingConfig>) {
   const { t } = useTranslation();
-  const source = useDataSource();
-  const asks = contract.data.visitorQuery(config);
-  const asked = JSON.stringify(asks);
-  const dataRequest = adBlockingRequest(source, widget.id, asked);
-  const query = useWidgetData({
-    ...dataRequest,
+  const data = useIntegrationData<AdBlockingData>({
+    widget,
+    asks: contract.data.visitorQuery(config),
+    name: "ad-blocking",
     refreshMs: config.refreshSeconds * 1000,
-    enabled: asks !== null,
   });
-  useAskAgainOnceSaved(query, widget.revision, asked);
-  const { refetch } = query;
-  if (!asks)
-    return (
-      <WidgetEmpty
-        icon="shield"
-        text={readOnly ? t("widgets.adBlocking.emptyReadOnly") : t("widgets.adBlocking.empty")}
-        action={readOnly ? undefined : { label: t("widgets.adBlocking.setUp"), onClick: openSettings }}
-      />
-    );
-  if (query.data === undefined && query.isError) {
-    const { message, detail } = describeAdBlockingError(query.error);
-    return (
-      <div className="adb-error">
-        <ErrorState
-          error={query.error}
-          title={t("widgets.adBlocking.couldNotLoad")}
-          message={message}
-          onRetry={readOnly ? undefined : () => void refetch()}
-        />
-        {detail && !readOnly && <p className="adb-error-detail">{detail}</p>}
-      </div>
-    );
-  }
+  const { refetch } = data.query;
+  const answer = data.query.data?.data;
   return (
-    <DataFrame
-      query={query}
-      label={t("widgets.adBlocking.dataLabel")}
-      upstream={{ service: query.data ? KIND_LABELS[query.data.data.kind] : ANY_BLOCKER }}
+    <IntegrationFrame
+      data={data}
       readOnly={readOnly}
+      openSettings={openSettings}
+      empty={{
+        icon: "shield",
+        text: t("widgets.adBlocking.empty"),
+        readOnlyText: t("widgets.adBlocking.emptyReadOnly"),
+        setUp: t("widgets.adBlocking.setUp"),
+      }}
+      errorTitle={t("widgets.adBlocking.couldNotLoad")}
+      describeError={describeAdBlockingError}
+      label={t("widgets.adBlocking.dataLabel")}
+      upstream={{ service: answer ? KIND_LABELS[answer.kind] : ANY_BLOCKER }}
     >
-      {(envelope) => (
+      {(shown) => (
         <Blocker
           widgetId={widget.id}
-          data={envelope.data}
-          queryKey={dataRequest.queryKey}
+          data={shown}
+          queryKey={data.queryKey}
           readOnly={readOnly}
           time={{ timezone: settings.timezone, hourFormat: settings.hourFormat }}
           refetch={refetch}
         />
       )}
-    </DataFrame>
+    </IntegrationFrame>
   );
 }

@@ -3,14 +3,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../web/ui/ConfirmDialog";
 import { Icon } from "../../../web/ui/icons";
-import { ErrorState } from "../../../web/ui/States";
 import { useToasts } from "../../../web/ui/Toasts";
-import { useAskAgainOnceSaved } from "../../../web/widget-kit/data/ask-again";
-import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
-import { useDataSource } from "../../../web/widget-kit/data/source";
-import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { IntegrationFrame } from "../../../web/widget-kit/data/IntegrationFrame";
+import { type IntegrationEnvelope, useIntegrationData } from "../../../web/widget-kit/data/integration-data";
 import type { WidgetProps } from "../../../web/widget-kit/types";
-import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import {
   dockerWidget as contract,
   type DockerAction,
@@ -20,7 +16,7 @@ import {
   type DockerData,
 } from "../contract";
 import { AppTiles } from "./AppTiles";
-import { type DockerEnvelope, dockerRequest, runDockerAction } from "./api";
+import { runDockerAction } from "./api";
 import { ContainerRows } from "./ContainerRows";
 import { actionFailure, describeDockerError } from "./logic";
 
@@ -59,7 +55,7 @@ function Containers({
 
   /** The answer's state at once, then the engine's own on the next read. */
   const applied = (result: DockerActionResult, action: DockerAction) => {
-    client.setQueryData<DockerEnvelope>(queryKey, (old) =>
+    client.setQueryData<IntegrationEnvelope<DockerData>>(queryKey, (old) =>
       old
         ? {
             ...old,
@@ -165,54 +161,37 @@ function Containers({
 
 export default function DockerView({ widget, config, readOnly, openSettings }: WidgetProps<DockerConfig>) {
   const { t } = useTranslation();
-  const source = useDataSource();
-  const asks = contract.data.visitorQuery(config);
-  const asked = JSON.stringify(asks);
-  const dataRequest = dockerRequest(source, widget.id, asked);
-  const query = useWidgetData({
-    ...dataRequest,
+  const data = useIntegrationData<DockerData>({
+    widget,
+    asks: contract.data.visitorQuery(config),
+    name: "docker",
     refreshMs: config.refreshSeconds * 1000,
-    enabled: asks !== null,
   });
-  useAskAgainOnceSaved(query, widget.revision, asked);
-  if (!asks)
-    return (
-      <WidgetEmpty
-        icon="layout"
-        text={readOnly ? t("widgets.docker.emptyReadOnly") : t("widgets.docker.empty")}
-        action={readOnly ? undefined : { label: t("widgets.docker.setUp"), onClick: openSettings }}
-      />
-    );
-  if (query.data === undefined && query.isError) {
-    const { message, detail } = describeDockerError(query.error);
-    return (
-      <div className="docker-error">
-        <ErrorState
-          error={query.error}
-          title={t("widgets.docker.couldNotLoad")}
-          message={message}
-          onRetry={readOnly ? undefined : () => void query.refetch()}
-        />
-        {detail && !readOnly && <p className="docker-error-detail">{detail}</p>}
-      </div>
-    );
-  }
   return (
-    <DataFrame
-      query={query}
+    <IntegrationFrame
+      data={data}
+      readOnly={readOnly}
+      openSettings={openSettings}
+      empty={{
+        icon: "layout",
+        text: t("widgets.docker.empty"),
+        readOnlyText: t("widgets.docker.emptyReadOnly"),
+        setUp: t("widgets.docker.setUp"),
+      }}
+      errorTitle={t("widgets.docker.couldNotLoad")}
+      describeError={describeDockerError}
       label={t("widgets.docker.dataLabel")}
       upstream={{ service: "Docker" }}
-      readOnly={readOnly}
     >
-      {(envelope) => (
+      {(shown) => (
         <Containers
           widgetId={widget.id}
           config={config}
-          data={envelope.data}
-          queryKey={dataRequest.queryKey}
+          data={shown}
+          queryKey={data.queryKey}
           readOnly={readOnly}
         />
       )}
-    </DataFrame>
+    </IntegrationFrame>
   );
 }

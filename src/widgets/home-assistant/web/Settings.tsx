@@ -1,13 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSettingsRoute } from "../../../web/app/settings-route";
-import { useIntegrations } from "../../../web/integrations/integrations-api";
 import { newId } from "../../../web/lib/ids";
-import { Field } from "../../../web/ui/fields";
 import { Skeleton } from "../../../web/ui/States";
 import { QueryView } from "../../../web/widget-kit/data/QueryView";
-import { SearchInput } from "../../../web/widget-kit/SearchInput";
+import { IntegrationPicker, withIntegration } from "../../../web/widget-kit/settings/IntegrationPicker";
 import { ListEditor } from "../../../web/widget-kit/settings/ListEditor";
+import { SearchChecklist } from "../../../web/widget-kit/settings/SearchChecklist";
 import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
 import {
   HOME_ASSISTANT_ENTITIES_MAX,
@@ -20,6 +18,9 @@ import { type EntityChoice, useEntityChoices } from "./api";
 /** The picker shows this many matches; a search narrows a large house down. */
 const SHOWN_MAX = 60;
 
+/** The integration kinds the widget reads. */
+const HOME_ASSISTANT_KINDS = ["homeassistant"];
+
 /** A row as typed: its entity id is saved once it is one Home Assistant can have. */
 interface Row {
   id: string;
@@ -31,47 +32,6 @@ const entityIdOf = (text: string) => {
   const id = text.trim().toLowerCase();
   return isEntityId(id) ? id : null;
 };
-
-/** The saved integrations of kind `homeassistant` the person may use, or where to make one. */
-function IntegrationChoice({ value, onChange }: { value: string | undefined; onChange(id: string): void }) {
-  const { t } = useTranslation();
-  const integrations = useIntegrations();
-  const settings = useSettingsRoute();
-  const list = (integrations.data ?? []).filter((i) => i.kind === "homeassistant");
-  if (integrations.isSuccess && list.length === 0 && !value)
-    return (
-      <p className="field-hint ha-settings-none">
-        {t("widgets.homeAssistant.settings.none")}{" "}
-        <button type="button" className="ha-link" onClick={() => settings.open("integrations")}>
-          {t("widgets.homeAssistant.settings.openIntegrations")}
-        </button>
-      </p>
-    );
-  return (
-    <Field label={t("widgets.homeAssistant.settings.integration")}>
-      {(id) => (
-        <select id={id} value={value ?? ""} onChange={(e) => onChange(e.target.value)}>
-          {!value && <option value="">{t("widgets.homeAssistant.settings.choose")}</option>}
-          {value && !list.some((i) => i.id === value) && (
-            <option value={value}>{t("widgets.homeAssistant.settings.unknownIntegration")}</option>
-          )}
-          {list.map((integration) => (
-            <option key={integration.id} value={integration.id}>
-              {integration.owner === "instance"
-                ? t("widgets.homeAssistant.settings.shared", { name: integration.name })
-                : integration.name}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-}
-
-function matches(choice: EntityChoice, words: string[]) {
-  const text = `${choice.entityId} ${choice.name ?? ""}`.toLowerCase();
-  return words.every((word) => text.includes(word));
-}
 
 /** Every entity of the integration (asked when opened), searchable, ticked to add or remove. */
 function EntityPicker({
@@ -87,7 +47,6 @@ function EntityPicker({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState("");
   const query = useEntityChoices(integrationId, open);
   if (!open)
     return (
@@ -103,55 +62,25 @@ function EntityPicker({
         errorTitle={t("widgets.homeAssistant.settings.pickFailed")}
         upstream={{ service: "Home Assistant" }}
       >
-        {(choices) => {
-          const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-          const found = choices.filter((c) => matches(c, words));
-          return (
-            <>
-              <SearchInput
-                compact
-                inForm
-                aria-label={t("widgets.homeAssistant.settings.search")}
-                placeholder={t("widgets.homeAssistant.settings.searchPlaceholder")}
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-              {found.length === 0 ? (
-                <p className="muted ha-picker-none">{t("widgets.homeAssistant.settings.noMatch")}</p>
-              ) : (
-                <ul className="ha-picker-list">
-                  {found.slice(0, SHOWN_MAX).map((choice) => {
-                    const checked = chosen.has(choice.entityId);
-                    return (
-                      <li key={choice.entityId}>
-                        <label className="checkbox-row">
-                          <input
-                            type="checkbox"
-                            checked={checked}
-                            disabled={!checked && full}
-                            onChange={(e) => onToggle(choice, e.target.checked)}
-                          />
-                          <span className="ha-picker-text">
-                            <span className="ha-picker-name">{choice.name ?? choice.entityId}</span>
-                            <span className="ha-picker-meta">
-                              {choice.entityId} · {choice.state}
-                              {choice.unit ? ` ${choice.unit}` : ""}
-                            </span>
-                          </span>
-                        </label>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-              {found.length > SHOWN_MAX && (
-                <p className="field-hint">
-                  {t("widgets.homeAssistant.settings.more", { count: found.length - SHOWN_MAX })}
-                </p>
-              )}
-            </>
-          );
-        }}
+        {(choices) => (
+          <SearchChecklist
+            choices={choices}
+            keyOf={(choice) => choice.entityId}
+            searchText={(choice) => `${choice.entityId} ${choice.name ?? ""}`}
+            chosen={chosen}
+            full={full}
+            onToggle={onToggle}
+            shownMax={SHOWN_MAX}
+            name={(choice) => choice.name ?? choice.entityId}
+            meta={(choice) => `${choice.entityId} · ${choice.state}${choice.unit ? ` ${choice.unit}` : ""}`}
+            words={{
+              search: t("widgets.homeAssistant.settings.search"),
+              searchPlaceholder: t("widgets.homeAssistant.settings.searchPlaceholder"),
+              noMatch: t("widgets.homeAssistant.settings.noMatch"),
+              more: (count) => t("widgets.homeAssistant.settings.more", { count }),
+            }}
+          />
+        )}
       </QueryView>
     </div>
   );
@@ -180,13 +109,21 @@ export function HomeAssistantSettings({ config, onChange }: WidgetSettingsProps<
   };
   const chosen = new Set(rows.flatMap((row) => entityIdOf(row.text) ?? []));
   const full = rows.length >= HOME_ASSISTANT_ENTITIES_MAX;
-  const setIntegration = (id: string) => {
-    const { integrationId: _old, ...rest } = config;
-    onChange(id ? { ...rest, integrationId: id } : rest);
-  };
   return (
     <div className="ha-settings">
-      <IntegrationChoice value={config.integrationId} onChange={setIntegration} />
+      <IntegrationPicker
+        kinds={HOME_ASSISTANT_KINDS}
+        value={config.integrationId}
+        onChange={(id) => onChange(withIntegration(config, id))}
+        words={{
+          label: t("widgets.homeAssistant.settings.integration"),
+          none: t("widgets.homeAssistant.settings.none"),
+          openIntegrations: t("widgets.homeAssistant.settings.openIntegrations"),
+          choose: t("widgets.homeAssistant.settings.choose"),
+          unknown: t("widgets.homeAssistant.settings.unknownIntegration"),
+          shared: (name) => t("widgets.homeAssistant.settings.shared", { name }),
+        }}
+      />
       {config.integrationId && (
         <EntityPicker
           integrationId={config.integrationId}

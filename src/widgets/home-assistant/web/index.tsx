@@ -5,22 +5,18 @@ import { t as translate } from "../../../web/i18n/i18n";
 import { useLocale } from "../../../web/i18n/use-locale";
 import { useNow } from "../../../web/lib/use-now";
 import { Icon } from "../../../web/ui/icons";
-import { ErrorState } from "../../../web/ui/States";
 import { useToasts } from "../../../web/ui/Toasts";
-import { useAskAgainOnceSaved } from "../../../web/widget-kit/data/ask-again";
-import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
 import { relativeTime } from "../../../web/widget-kit/data/format";
-import { useDataSource } from "../../../web/widget-kit/data/source";
-import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { IntegrationFrame } from "../../../web/widget-kit/data/IntegrationFrame";
+import { type IntegrationEnvelope, useIntegrationData } from "../../../web/widget-kit/data/integration-data";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
-import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import {
   homeAssistantWidget as contract,
   type HomeAssistantConfig,
   type HomeAssistantData,
   type HomeAssistantEntityState,
 } from "../contract";
-import { type HomeAssistantEnvelope, homeAssistantRequest, toggleEntity } from "./api";
+import { toggleEntity } from "./api";
 import "./home-assistant.css";
 import { describeHomeAssistantError, entityName, stateWords, switchable } from "./logic";
 import { HomeAssistantSettings } from "./Settings";
@@ -85,7 +81,7 @@ function EntityRows({
   const toggle = useMutation({
     mutationFn: (entityId: string) => toggleEntity(widgetId, entityId),
     onSuccess: ({ result }) => {
-      client.setQueryData<HomeAssistantEnvelope>(queryKey, (old) =>
+      client.setQueryData<IntegrationEnvelope<HomeAssistantData>>(queryKey, (old) =>
         old
           ? {
               ...old,
@@ -174,55 +170,38 @@ function EntityRows({
 
 function HomeAssistantWidget({ widget, config, readOnly, openSettings }: WidgetProps<HomeAssistantConfig>) {
   const { t } = useTranslation();
-  const source = useDataSource();
-  const asks = contract.data.visitorQuery(config);
-  const asked = JSON.stringify(asks);
-  const dataRequest = homeAssistantRequest(source, widget.id, asked);
-  const query = useWidgetData({
-    ...dataRequest,
+  const data = useIntegrationData<HomeAssistantData>({
+    widget,
+    asks: contract.data.visitorQuery(config),
+    name: "home-assistant",
     refreshMs: config.refreshSeconds * 1000,
-    enabled: asks !== null,
   });
-  useAskAgainOnceSaved(query, widget.revision, asked);
-  if (!asks)
-    return (
-      <WidgetEmpty
-        icon="building"
-        text={readOnly ? t("widgets.homeAssistant.emptyReadOnly") : t("widgets.homeAssistant.empty")}
-        action={readOnly ? undefined : { label: t("widgets.homeAssistant.setUp"), onClick: openSettings }}
-      />
-    );
-  if (query.data === undefined && query.isError) {
-    const { message, detail } = describeHomeAssistantError(query.error);
-    return (
-      <div className="ha-error">
-        <ErrorState
-          error={query.error}
-          title={t("widgets.homeAssistant.couldNotLoad")}
-          message={message}
-          onRetry={readOnly ? undefined : () => void query.refetch()}
-        />
-        {detail && !readOnly && <p className="ha-error-detail">{detail}</p>}
-      </div>
-    );
-  }
   return (
-    <DataFrame
-      query={query}
+    <IntegrationFrame
+      data={data}
+      readOnly={readOnly}
+      openSettings={openSettings}
+      empty={{
+        icon: "building",
+        text: t("widgets.homeAssistant.empty"),
+        readOnlyText: t("widgets.homeAssistant.emptyReadOnly"),
+        setUp: t("widgets.homeAssistant.setUp"),
+      }}
+      errorTitle={t("widgets.homeAssistant.couldNotLoad")}
+      describeError={describeHomeAssistantError}
       label={t("widgets.homeAssistant.dataLabel")}
       upstream={{ service: "Home Assistant" }}
-      readOnly={readOnly}
     >
-      {(envelope) => (
+      {(shown) => (
         <EntityRows
           widgetId={widget.id}
           config={config}
-          data={envelope.data}
-          queryKey={dataRequest.queryKey}
+          data={shown}
+          queryKey={data.queryKey}
           readOnly={readOnly}
         />
       )}
-    </DataFrame>
+    </IntegrationFrame>
   );
 }
 

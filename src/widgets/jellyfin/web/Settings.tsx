@@ -1,10 +1,17 @@
 import { useTranslation } from "react-i18next";
-import { useSettingsRoute } from "../../../web/app/settings-route";
-import { useIntegrations } from "../../../web/integrations/integrations-api";
 import { Field } from "../../../web/ui/fields";
+import {
+  IntegrationSelect,
+  NoIntegration,
+  useIntegrationsOf,
+  withIntegration,
+} from "../../../web/widget-kit/settings/IntegrationPicker";
 import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
 import type { JellyfinConfig } from "../contract";
 import { useJellyfinUsers } from "./api";
+
+/** The integration kinds the widget reads. */
+const JELLYFIN_KINDS = ["jellyfin"];
 
 /**
  * The Jellyfin widget's integration and the user whose latest additions it shows (an API key
@@ -12,52 +19,33 @@ import { useJellyfinUsers } from "./api";
  */
 export default function JellyfinSettings({ config, onChange }: WidgetSettingsProps<JellyfinConfig>) {
   const { t } = useTranslation();
-  const integrations = useIntegrations();
-  const settings = useSettingsRoute();
-  const list = (integrations.data ?? []).filter((i) => i.kind === "jellyfin");
+  const { list, loaded } = useIntegrationsOf(JELLYFIN_KINDS);
   const chosen = list.find((i) => i.id === config.integrationId);
   const users = useJellyfinUsers(chosen ? config.integrationId : undefined);
+  const words = {
+    label: t("widgets.jellyfin.settings.integration"),
+    none: t("widgets.jellyfin.settings.none"),
+    openIntegrations: t("widgets.jellyfin.settings.openIntegrations"),
+    choose: t("widgets.jellyfin.settings.choose"),
+    unknown: t("widgets.jellyfin.settings.unknownIntegration"),
+    shared: (name: string) => t("widgets.jellyfin.settings.shared", { name }),
+  };
 
+  // Another server has other users: the chosen one is dropped with the integration.
   const setIntegration = (id: string) => {
-    const { integrationId: _old, userId: _user, ...rest } = config;
-    onChange(id ? { ...rest, integrationId: id } : rest);
+    const { userId: _user, ...rest } = config;
+    onChange(withIntegration(rest, id));
   };
   const setUser = (id: string) => {
     const { userId: _old, ...rest } = config;
     onChange(id ? { ...rest, userId: id } : rest);
   };
 
-  if (integrations.isSuccess && list.length === 0 && !config.integrationId)
-    return (
-      <p className="field-hint">
-        {t("widgets.jellyfin.settings.none")}{" "}
-        <button type="button" className="jf-link" onClick={() => settings.open("integrations")}>
-          {t("widgets.jellyfin.settings.openIntegrations")}
-        </button>
-      </p>
-    );
+  if (loaded && list.length === 0 && !config.integrationId) return <NoIntegration words={words} />;
   const known = users.data ?? [];
   return (
     <div className="jf-settings">
-      <Field label={t("widgets.jellyfin.settings.integration")}>
-        {(id) => (
-          <select id={id} value={config.integrationId ?? ""} onChange={(e) => setIntegration(e.target.value)}>
-            {!config.integrationId && <option value="">{t("widgets.jellyfin.settings.choose")}</option>}
-            {config.integrationId && !chosen && (
-              <option value={config.integrationId}>
-                {t("widgets.jellyfin.settings.unknownIntegration")}
-              </option>
-            )}
-            {list.map((integration) => (
-              <option key={integration.id} value={integration.id}>
-                {integration.owner === "instance"
-                  ? t("widgets.jellyfin.settings.shared", { name: integration.name })
-                  : integration.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <IntegrationSelect list={list} value={config.integrationId} onChange={setIntegration} words={words} />
       {chosen && (
         <Field
           label={t("widgets.jellyfin.settings.user")}

@@ -1,13 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../web/ui/icons";
-import { ErrorState } from "../../../web/ui/States";
-import { useAskAgainOnceSaved } from "../../../web/widget-kit/data/ask-again";
-import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
+import { IntegrationFrame } from "../../../web/widget-kit/data/IntegrationFrame";
+import { useIntegrationData } from "../../../web/widget-kit/data/integration-data";
 import { type DataSource, useDataSource } from "../../../web/widget-kit/data/source";
-import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
 import type { WidgetProps } from "../../../web/widget-kit/types";
-import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import {
   jellyfinWidget as contract,
   JELLYFIN_REFRESH_MS,
@@ -16,7 +13,7 @@ import {
   type JellyfinLatest,
   type JellyfinPlaying,
 } from "../contract";
-import { jellyfinRequest, posterUrl } from "./api";
+import { posterUrl } from "./api";
 import { describeJellyfinError, latestCaption, playerClock, playingSubtitle } from "./logic";
 
 function PlayingRow({ playing }: { playing: JellyfinPlaying }) {
@@ -155,45 +152,29 @@ export default function JellyfinView({
   openSettings,
 }: WidgetProps<JellyfinConfig>) {
   const { t } = useTranslation();
-  const source = useDataSource();
-  const asks = contract.data.visitorQuery(config);
-  const asked = JSON.stringify(asks);
-  const query = useWidgetData({
-    ...jellyfinRequest(source, widget.id, asked),
+  const data = useIntegrationData<JellyfinData>({
+    widget,
+    asks: contract.data.visitorQuery(config),
+    name: "jellyfin",
     refreshMs: JELLYFIN_REFRESH_MS,
-    enabled: asks !== null,
   });
-  useAskAgainOnceSaved(query, widget.revision, asked);
-  if (!asks)
-    return (
-      <WidgetEmpty
-        icon="video"
-        text={readOnly ? t("widgets.jellyfin.emptyReadOnly") : t("widgets.jellyfin.empty")}
-        action={readOnly ? undefined : { label: t("widgets.jellyfin.setUp"), onClick: openSettings }}
-      />
-    );
-  if (query.data === undefined && query.isError) {
-    const { message, detail } = describeJellyfinError(query.error);
-    return (
-      <div className="jf-error">
-        <ErrorState
-          error={query.error}
-          title={t("widgets.jellyfin.couldNotLoad")}
-          message={message}
-          onRetry={readOnly ? undefined : () => void query.refetch()}
-        />
-        {detail && !readOnly && <p className="jf-error-detail">{detail}</p>}
-      </div>
-    );
-  }
   return (
-    <DataFrame
-      query={query}
+    <IntegrationFrame
+      data={data}
+      readOnly={readOnly}
+      openSettings={openSettings}
+      empty={{
+        icon: "video",
+        text: t("widgets.jellyfin.empty"),
+        readOnlyText: t("widgets.jellyfin.emptyReadOnly"),
+        setUp: t("widgets.jellyfin.setUp"),
+      }}
+      errorTitle={t("widgets.jellyfin.couldNotLoad")}
+      describeError={describeJellyfinError}
       label={t("widgets.jellyfin.dataLabel")}
       upstream={{ service: "Jellyfin" }}
-      readOnly={readOnly}
     >
-      {(envelope) => <Media data={envelope.data} widgetId={widget.id} />}
-    </DataFrame>
+      {(shown) => <Media data={shown} widgetId={widget.id} />}
+    </IntegrationFrame>
   );
 }

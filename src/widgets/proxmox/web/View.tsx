@@ -1,12 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../web/i18n/use-locale";
 import { Icon } from "../../../web/ui/icons";
-import { ErrorState } from "../../../web/ui/States";
-import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
-import { useDataSource } from "../../../web/widget-kit/data/source";
-import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { IntegrationFrame } from "../../../web/widget-kit/data/IntegrationFrame";
+import { useIntegrationData } from "../../../web/widget-kit/data/integration-data";
 import type { WidgetProps } from "../../../web/widget-kit/types";
-import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import {
   proxmoxWidget as contract,
   type ProxmoxConfig,
@@ -14,7 +11,6 @@ import {
   type ProxmoxGuest,
   type ProxmoxNode,
 } from "../contract";
-import { proxmoxRequest, useAskAgainOnEveryRevision } from "./api";
 import {
   cpuShare,
   describeProxmoxError,
@@ -202,45 +198,30 @@ function Cluster({ data, config }: { data: ProxmoxData; config: ProxmoxConfig })
 
 export default function ProxmoxView({ widget, config, readOnly, openSettings }: WidgetProps<ProxmoxConfig>) {
   const { t } = useTranslation();
-  const source = useDataSource();
-  const asks = contract.data.visitorQuery(config);
-  const asked = JSON.stringify(asks);
-  const query = useWidgetData({
-    ...proxmoxRequest(source, widget.id, asked),
+  const data = useIntegrationData<ProxmoxData>({
+    widget,
+    asks: contract.data.visitorQuery(config),
+    name: "proxmox",
     refreshMs: config.refreshSeconds * 1000,
-    enabled: asks !== null,
+    askAgain: "every-revision",
   });
-  useAskAgainOnEveryRevision(query, widget.revision);
-  if (!asks)
-    return (
-      <WidgetEmpty
-        icon="monitor"
-        text={readOnly ? t("widgets.proxmox.emptyReadOnly") : t("widgets.proxmox.empty")}
-        action={readOnly ? undefined : { label: t("widgets.proxmox.setUp"), onClick: openSettings }}
-      />
-    );
-  if (query.data === undefined && query.isError) {
-    const { message, detail } = describeProxmoxError(query.error);
-    return (
-      <div className="pve-error">
-        <ErrorState
-          error={query.error}
-          title={t("widgets.proxmox.couldNotLoad")}
-          message={message}
-          onRetry={readOnly ? undefined : () => void query.refetch()}
-        />
-        {detail && !readOnly && <p className="pve-error-detail">{detail}</p>}
-      </div>
-    );
-  }
   return (
-    <DataFrame
-      query={query}
+    <IntegrationFrame
+      data={data}
+      readOnly={readOnly}
+      openSettings={openSettings}
+      empty={{
+        icon: "monitor",
+        text: t("widgets.proxmox.empty"),
+        readOnlyText: t("widgets.proxmox.emptyReadOnly"),
+        setUp: t("widgets.proxmox.setUp"),
+      }}
+      errorTitle={t("widgets.proxmox.couldNotLoad")}
+      describeError={describeProxmoxError}
       label={t("widgets.proxmox.dataLabel")}
       upstream={{ service: "Proxmox VE" }}
-      readOnly={readOnly}
     >
-      {(envelope) => <Cluster data={envelope.data} config={config} />}
-    </DataFrame>
+      {(shown) => <Cluster data={shown} config={config} />}
+    </IntegrationFrame>
   );
 }

@@ -1,13 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../web/i18n/use-locale";
 import { Icon } from "../../../web/ui/icons";
-import { ErrorState } from "../../../web/ui/States";
-import { useAskAgainOnceSaved } from "../../../web/widget-kit/data/ask-again";
-import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
-import { useDataSource } from "../../../web/widget-kit/data/source";
-import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { IntegrationFrame } from "../../../web/widget-kit/data/IntegrationFrame";
+import { useIntegrationData } from "../../../web/widget-kit/data/integration-data";
 import type { WidgetProps } from "../../../web/widget-kit/types";
-import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import {
   qbittorrentWidget as contract,
   QBT_REFRESH_MS,
@@ -15,7 +11,6 @@ import {
   type QbittorrentData,
   type QbTorrent,
 } from "../contract";
-import { qbittorrentRequest } from "./api";
 import {
   describeQbittorrentError,
   formatBytes,
@@ -157,45 +152,29 @@ export default function QbittorrentView({
   openSettings,
 }: WidgetProps<QbittorrentConfig>) {
   const { t } = useTranslation();
-  const source = useDataSource();
-  const asks = contract.data.visitorQuery(config);
-  const asked = JSON.stringify(asks);
-  const query = useWidgetData({
-    ...qbittorrentRequest(source, widget.id, asked),
+  const data = useIntegrationData<QbittorrentData>({
+    widget,
+    asks: contract.data.visitorQuery(config),
+    name: "qbittorrent",
     refreshMs: QBT_REFRESH_MS,
-    enabled: asks !== null,
   });
-  useAskAgainOnceSaved(query, widget.revision, asked);
-  if (!asks)
-    return (
-      <WidgetEmpty
-        icon="download"
-        text={readOnly ? t("widgets.qBittorrent.emptyReadOnly") : t("widgets.qBittorrent.empty")}
-        action={readOnly ? undefined : { label: t("widgets.qBittorrent.setUp"), onClick: openSettings }}
-      />
-    );
-  if (query.data === undefined && query.isError) {
-    const { message, detail } = describeQbittorrentError(query.error);
-    return (
-      <div className="qbt-error">
-        <ErrorState
-          error={query.error}
-          title={t("widgets.qBittorrent.couldNotLoad")}
-          message={message}
-          onRetry={readOnly ? undefined : () => void query.refetch()}
-        />
-        {detail && !readOnly && <p className="qbt-error-detail">{detail}</p>}
-      </div>
-    );
-  }
   return (
-    <DataFrame
-      query={query}
+    <IntegrationFrame
+      data={data}
+      readOnly={readOnly}
+      openSettings={openSettings}
+      empty={{
+        icon: "download",
+        text: t("widgets.qBittorrent.empty"),
+        readOnlyText: t("widgets.qBittorrent.emptyReadOnly"),
+        setUp: t("widgets.qBittorrent.setUp"),
+      }}
+      errorTitle={t("widgets.qBittorrent.couldNotLoad")}
+      describeError={describeQbittorrentError}
       label={t("widgets.qBittorrent.dataLabel")}
       upstream={{ service: "qBittorrent" }}
-      readOnly={readOnly}
     >
-      {(envelope) => <Torrents data={envelope.data} />}
-    </DataFrame>
+      {(shown) => <Torrents data={shown} />}
+    </IntegrationFrame>
   );
 }

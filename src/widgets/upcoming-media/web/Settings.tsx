@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useSettingsRoute } from "../../../web/app/settings-route";
-import { useIntegrations } from "../../../web/integrations/integrations-api";
+import { NoIntegration, useIntegrationsOf } from "../../../web/widget-kit/settings/IntegrationPicker";
 import type { WidgetSettingsProps } from "../../../web/widget-kit/types";
 import { UPCOMING_INTEGRATIONS_MAX, UPCOMING_KINDS, type UpcomingMediaConfig } from "../contract";
 
@@ -14,12 +13,8 @@ const KIND_LABELS: Record<string, string> = { sonarr: "Sonarr", radarr: "Radarr"
  */
 export default function UpcomingMediaSources({ config, onChange }: WidgetSettingsProps<UpcomingMediaConfig>) {
   const { t } = useTranslation();
-  const integrations = useIntegrations();
-  const settings = useSettingsRoute();
+  const { list, loaded } = useIntegrationsOf(UPCOMING_KINDS);
   const hint = useId();
-  const list = (integrations.data ?? []).filter((i) =>
-    (UPCOMING_KINDS as readonly string[]).includes(i.kind),
-  );
   const chosen = new Set(config.integrationIds);
   const unseen = config.integrationIds.filter((id) => !list.some((i) => i.id === id));
   const full = config.integrationIds.length >= UPCOMING_INTEGRATIONS_MAX;
@@ -29,14 +24,14 @@ export default function UpcomingMediaSources({ config, onChange }: WidgetSetting
       integrationIds: on ? [...config.integrationIds, id] : config.integrationIds.filter((x) => x !== id),
     });
 
-  if (integrations.isSuccess && list.length === 0 && unseen.length === 0)
+  if (loaded && list.length === 0 && unseen.length === 0)
     return (
-      <p className="field-hint">
-        {t("widgets.upcomingMedia.settings.none")}{" "}
-        <button type="button" className="upcoming-link" onClick={() => settings.open("integrations")}>
-          {t("widgets.upcomingMedia.settings.openIntegrations")}
-        </button>
-      </p>
+      <NoIntegration
+        words={{
+          none: t("widgets.upcomingMedia.settings.none"),
+          openIntegrations: t("widgets.upcomingMedia.settings.openIntegrations"),
+        }}
+      />
     );
   return (
     <fieldset className="field upcoming-sources" aria-describedby={hint}>

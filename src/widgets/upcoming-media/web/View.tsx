@@ -4,14 +4,10 @@ import { useLocale } from "../../../web/i18n/use-locale";
 import type { AppSettings } from "../../../web/lib/app-settings";
 import { useNow } from "../../../web/lib/use-now";
 import { Icon } from "../../../web/ui/icons";
-import { ErrorState } from "../../../web/ui/States";
-import { useAskAgainOnceSaved } from "../../../web/widget-kit/data/ask-again";
-import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
 import { dayKey, formatTime } from "../../../web/widget-kit/data/format";
-import { useDataSource } from "../../../web/widget-kit/data/source";
-import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { IntegrationFrame } from "../../../web/widget-kit/data/IntegrationFrame";
+import { useIntegrationData } from "../../../web/widget-kit/data/integration-data";
 import type { WidgetProps } from "../../../web/widget-kit/types";
-import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import {
   upcomingMediaWidget as contract,
   type QueueEntry,
@@ -21,7 +17,6 @@ import {
   type UpcomingMediaData,
   type UpcomingMovie,
 } from "../contract";
-import { upcomingMediaRequest } from "./api";
 import {
   describeUpcomingError,
   episodeCode,
@@ -308,45 +303,29 @@ export default function UpcomingMediaWidget({
   openSettings,
 }: WidgetProps<UpcomingMediaConfig>) {
   const { t } = useTranslation();
-  const source = useDataSource();
-  const asks = contract.data.visitorQuery(config);
-  const asked = JSON.stringify(asks);
-  const query = useWidgetData({
-    ...upcomingMediaRequest(source, widget.id, asked),
+  const data = useIntegrationData<UpcomingMediaData>({
+    widget,
+    asks: contract.data.visitorQuery(config),
+    name: "upcoming-media",
     refreshMs: UPCOMING_REFRESH_MS,
-    enabled: asks !== null,
   });
-  useAskAgainOnceSaved(query, widget.revision, asked);
-  if (!asks)
-    return (
-      <WidgetEmpty
-        icon="video"
-        text={readOnly ? t("widgets.upcomingMedia.emptyReadOnly") : t("widgets.upcomingMedia.empty")}
-        action={readOnly ? undefined : { label: t("widgets.upcomingMedia.setUp"), onClick: openSettings }}
-      />
-    );
-  if (query.data === undefined && query.isError) {
-    const { message, detail } = describeUpcomingError(query.error);
-    return (
-      <div className="upcoming-error">
-        <ErrorState
-          error={query.error}
-          title={t("widgets.upcomingMedia.couldNotLoad")}
-          message={message}
-          onRetry={readOnly ? undefined : () => void query.refetch()}
-        />
-        {detail && !readOnly && <p className="upcoming-error-detail">{detail}</p>}
-      </div>
-    );
-  }
   return (
-    <DataFrame
-      query={query}
+    <IntegrationFrame
+      data={data}
+      readOnly={readOnly}
+      openSettings={openSettings}
+      empty={{
+        icon: "video",
+        text: t("widgets.upcomingMedia.empty"),
+        readOnlyText: t("widgets.upcomingMedia.emptyReadOnly"),
+        setUp: t("widgets.upcomingMedia.setUp"),
+      }}
+      errorTitle={t("widgets.upcomingMedia.couldNotLoad")}
+      describeError={describeUpcomingError}
       label={t("widgets.upcomingMedia.dataLabel")}
       upstream={{ service: "Sonarr / Radarr" }}
-      readOnly={readOnly}
     >
-      {(envelope) => <Media data={envelope.data} config={config} settings={settings} />}
-    </DataFrame>
+      {(shown) => <Media data={shown} config={config} settings={settings} />}
+    </IntegrationFrame>
   );
 }
