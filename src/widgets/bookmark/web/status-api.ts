@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import type { Widget } from "../../../contract/resources";
 import { request } from "../../../web/lib/api";
+import { useAskAgainOnceSaved } from "../../../web/widget-kit/data/ask-again";
 import { type DataSource, useDataSource } from "../../../web/widget-kit/data/source";
 import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
 import {
@@ -48,25 +48,12 @@ export function useLinkStatuses(
     refetchOnFocus: true,
     enabled: asks !== null,
   });
-  useAskAgainOnEveryRevision(query, widget.revision);
+  // Every stored revision asks again: a layout save landing between a changed dot and its save
+  // would hide the change from a comparison of what is asked. Checks are kept 30 s on the server,
+  // so asking again costs no site anything.
+  useAskAgainOnceSaved(query, widget.revision, String(widget.revision));
   const links = asks ? (query.data?.links ?? []) : [];
   return new Map(links.map((link) => [link.id, link]));
-}
-
-/**
- * Asks again each time the widget's stored revision moves on: a changed dot is drawn at once and
- * stored a moment later, so the first question may be answered for the old links, and a layout
- * save landing in between would hide that from a comparison of what is asked. Link checks are
- * kept 30 s on the server, so asking again costs no site anything.
- */
-function useAskAgainOnEveryRevision(query: { refetch(): unknown }, revision: number) {
-  const seen = useRef(revision);
-  const { refetch } = query;
-  useEffect(() => {
-    if (seen.current === revision) return;
-    seen.current = revision;
-    void refetch();
-  }, [revision, refetch]);
 }
 
 /** A check of one of the caller's Status widgets, as the settings offer it. */
