@@ -1,12 +1,22 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdGuardFake, startAdGuardFake } from "../src/integrations/adguard/fake.js";
 import { type PiholeFake, startPiholeFake } from "../src/integrations/pihole/fake.js";
 import { axeBlocking } from "./support/axe.js";
-import { eventually, inScheme } from "./support/page-helpers.js";
-import { type E2eApp, type Person, startApp } from "./support/web-app.js";
+import { photographer } from "./support/photograph.js";
+import {
+  addFromPicker,
+  connectionTest,
+  DESKTOP,
+  openNewBoard,
+  saveForEveryone,
+  shareWithViewer,
+  startWithAdminAndViewer,
+  widgetOf,
+  widgetsOnceSaved,
+} from "./support/service-boards.js";
+import type { E2eApp, Person } from "./support/web-app.js";
 
 /**
  * The Ad Blocking widget (issue 33) in Chromium against the compiled server, with Pi-hole v6 and
@@ -19,7 +29,7 @@ import { type E2eApp, type Person, startApp } from "./support/web-app.js";
  */
 const SHOTS = process.env.SHOTS_DIR ?? path.resolve("test-results");
 const STEP = 90_000;
-const ZONE = "Europe/Berlin";
+const ZONE = DESKTOP.timezoneId;
 
 let app: E2eApp;
 let pihole: PiholeFake;
@@ -30,24 +40,8 @@ let boardId = "";
 const ids = { pihole: "", adguard: "", adguardReadOnly: "", adguardWrong: "" };
 const pageErrors: string[] = [];
 
-const widget = (page: Page, type = "Ad Blocking"): Locator => page.locator(`[data-widget-type="${type}"]`);
-
-/** Phone and desktop, light and dark: `ad-blocking-<name>-390-light.png` and so on; nothing scrolls sideways. */
-async function photograph(page: Page, name: string, focus?: Locator) {
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1000 });
-    await focus?.scrollIntoViewIfNeeded();
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} at ${width}`).toBeLessThanOrEqual(width);
-    for (const scheme of ["light", "dark"] as const) {
-      await inScheme(page, scheme);
-      await page.mouse.move(0, 0);
-      await page.screenshot({ path: path.join(SHOTS, `ad-blocking-${name}-${width}-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 1000 });
-}
+const widget = (page: Page, type = "Ad Blocking"): Locator => widgetOf(page, type);
+const photograph = photographer(SHOTS, "ad-blocking-");
 
 /** "14:35" as the person reads it: their zone, a 24-hour clock. */
 const clockTime = (ms: number) =>
@@ -59,16 +53,8 @@ const clockTime = (ms: number) =>
   }).format(ms);
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   [pihole, adguard] = await Promise.all([startPiholeFake({ maxSessions: 4 }), startAdGuardFake()]);
-  // Unset: only the integrations' own "home network" choice lets the server reach loopback.
-  app = await startApp({ env: { FETCH_ALLOW_PRIVATE: "" } });
-  const context = { viewport: { width: 1440, height: 1000 }, timezoneId: ZONE, locale: "en-GB" };
-  admin = await app.person({ name: "Ada Admin", settings: { theme: "system" }, context });
-  viewer = await app.person({ name: "Vic Viewer", settings: { theme: "system" }, context });
-  for (const person of [admin, viewer])
-    person.page.on("pageerror", (error) => pageErrors.push(error.message));
-  expect((await admin.api("GET", "/api/me")).body.role).toBe("admin");
+  ({ app, admin, viewer } = await startWithAdminAndViewer({ pageErrors }));
 }, 300_000);
 
 afterAll(async () => {
@@ -82,15 +68,8 @@ describe("Ad Blocking in the browser", () => {
   it(
     "saves Pi-hole and AdGuard Home for everyone through the API, each tested against its service",
     async () => {
-      const save = async (body: Record<string, unknown>) => {
-        const res = await admin.api("POST", "/api/integrations", {
-          owner: "instance",
-          allowPrivate: true,
-          ...body,
-        });
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
-        return res.body.id as string;
-      };
+      const save = async (body: Record<string, unknown>) =>
+        (await saveForEveryone(admin, { allowPrivate: true, ...body })).id as string;
       const adguardSecrets = (password: string) => ({ username: adguard.username, password });
       ids.pihole = await save({
         kind: "pihole",
@@ -118,13 +97,15 @@ describe("Ad Blocking in the browser", () => {
         url: adguard.url,
         secrets: adguardSecrets("an-old-password"),
       });
-      const piCheck = await admin.api("POST", "/api/integrations/test", { id: ids.pihole });
-      expect(piCheck.body).toMatchObject({ ok: true, detail: "Pi-hole v6.2.3 (FTL v6.4.1)" });
-      const agCheck = await admin.api("POST", "/api/integrations/test", { id: ids.adguard });
-      expect(agCheck.body).toMatchObject({ ok: true, detail: "AdGuard Home v0.107.79" });
-      boardId = (await admin.board("DNS")).id;
-      await admin.page.goto(`${app.baseUrl}/d/${boardId}`);
-      await admin.page.getByRole("heading", { name: "DNS", level: 1 }).waitFor();
+      expect(await connectionTest(admin, ids.pihole)).toMatchObject({
+        ok: true,
+        detail: "Pi-hole v6.2.3 (FTL v6.4.1)",
+      });
+      expect(await connectionTest(admin, ids.adguard)).toMatchObject({
+        ok: true,
+        detail: "AdGuard Home v0.107.79",
+      });
+      boardId = await openNewBoard(app, admin, "DNS");
     },
     STEP,
   );
@@ -132,10 +113,8 @@ describe("Ad Blocking in the browser", () => {
   it(
     "adds the widget from the picker, chooses Pi-hole, and shows its queries, blocked share and state",
     async () => {
-      const { page, api } = admin;
-      await page.getByRole("button", { name: "Add widget" }).first().click();
-      await page.getByRole("button", { name: /^Add Ad Blocking:/ }).click();
-      const card = widget(page);
+      const { page } = admin;
+      const card = await addFromPicker(page, "Ad Blocking", "Ad Blocking");
       await card.getByText("Choose a Pi-hole or AdGuard Home integration to see its blocking").waitFor();
       await card.getByRole("button", { name: "Choose an integration" }).click();
       const panel = page.getByRole("dialog", { name: "Ad Blocking settings" });
@@ -144,8 +123,9 @@ describe("Ad Blocking in the browser", () => {
       expect(await axeBlocking(page)).toEqual([]);
       await photograph(page, "settings", choice);
       await panel.getByRole("button", { name: "Save" }).click();
-      const saved = await eventually(
-        () => api("GET", `/api/widgets?dashboardId=${boardId}`),
+      const saved = await widgetsOnceSaved(
+        admin,
+        boardId,
         (r) => r.body[0]?.config.integrationId === ids.pihole,
         "the saved integration",
       );
@@ -247,11 +227,7 @@ describe("Ad Blocking in the browser", () => {
   it(
     "shows a viewer of the shared dashboard the numbers and state, without the pause",
     async () => {
-      const shared = await admin.api("PUT", "/api/dashboards/members", {
-        id: boardId,
-        members: [{ type: "user", id: viewer.user.id, role: "viewer" }],
-      });
-      expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+      await shareWithViewer(admin, boardId, viewer);
       const { page } = viewer;
       await page.goto(`${app.baseUrl}/d/${boardId}`);
       const card = widget(page);

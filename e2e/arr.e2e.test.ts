@@ -1,12 +1,17 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RadarrFake, startRadarrFake } from "../src/integrations/radarr/fake.js";
 import { type SonarrFake, startSonarrFake } from "../src/integrations/sonarr/fake.js";
 import { axeBlocking } from "./support/axe.js";
-import { eventually, inScheme } from "./support/page-helpers.js";
-import { type E2eApp, type Person, startApp } from "./support/web-app.js";
+import { photographer } from "./support/photograph.js";
+import {
+  addFromPicker,
+  openNewBoard,
+  saveForEveryone,
+  startWithAdmin,
+  widgetOf as widget,
+  widgetsOnceSaved,
+} from "./support/service-boards.js";
+import type { E2eApp, Person } from "./support/web-app.js";
 
 /**
  * Sonarr and Radarr (issue 33) in Chromium against the compiled server, the services being the
@@ -26,34 +31,11 @@ let admin: Person;
 const ids: Record<string, string> = {};
 const pageErrors: string[] = [];
 
-const widget = (page: Page, type: string): Locator => page.locator(`[data-widget-type="${type}"]`);
-
-/** Phone and desktop, light and dark: `arr-<name>-390-light.png` and so on; nothing scrolls sideways. */
-async function photograph(page: Page, name: string, focus?: Locator) {
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1000 });
-    await focus?.scrollIntoViewIfNeeded();
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} at ${width}`).toBeLessThanOrEqual(width);
-    for (const scheme of ["light", "dark"] as const) {
-      await inScheme(page, scheme);
-      await page.mouse.move(0, 0);
-      await page.screenshot({ path: path.join(SHOTS, `arr-${name}-${width}-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 1000 });
-}
+const photograph = photographer(SHOTS, "arr-");
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   [sonarr, radarr] = await Promise.all([startSonarrFake(), startRadarrFake()]);
-  // Unset: only the integrations' own "home network" choice lets the server reach loopback.
-  app = await startApp({ env: { FETCH_ALLOW_PRIVATE: "" } });
-  const context = { viewport: { width: 1440, height: 1000 }, timezoneId: "Europe/Berlin", locale: "en-GB" };
-  admin = await app.person({ name: "Ada Admin", settings: { theme: "system" }, context });
-  admin.page.on("pageerror", (error) => pageErrors.push(error.message));
-  expect((await admin.api("GET", "/api/me")).body.role).toBe("admin");
+  ({ app, admin } = await startWithAdmin({ pageErrors }));
 }, 300_000);
 
 afterAll(async () => {
@@ -97,16 +79,9 @@ describe("Sonarr and Radarr in the browser", () => {
         .waitFor();
 
       const save = async (name: string, kind: string, url: string, apiKey: string) => {
-        const res = await api("POST", "/api/integrations", {
-          kind,
-          name,
-          url,
-          owner: "instance",
-          allowPrivate: true,
-          secrets: { apiKey },
-        });
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
-        ids[name] = res.body.id;
+        ids[name] = (
+          await saveForEveryone(admin, { kind, name, url, allowPrivate: true, secrets: { apiKey } })
+        ).id;
       };
       await save("Radarr", "radarr", radarr.url, radarr.apiKey);
       await save("Old Sonarr", "sonarr", sonarr.url, "0123456789abcdef0123456789abcdef");
@@ -120,12 +95,8 @@ describe("Sonarr and Radarr in the browser", () => {
     "adds the Upcoming Media widget from the picker and shows what is coming and downloading",
     async () => {
       const { page, api } = admin;
-      const board = await admin.board("Media");
-      await page.goto(`${app.baseUrl}/d/${board.id}`);
-      await page.getByRole("heading", { name: "Media", level: 1 }).waitFor();
-      await page.getByRole("button", { name: "Add widget" }).first().click();
-      await page.getByRole("button", { name: /^Add Upcoming Media:/ }).click();
-      const card = widget(page, "Upcoming Media");
+      const boardId = await openNewBoard(app, admin, "Media");
+      const card = await addFromPicker(page, "Upcoming Media", "Upcoming Media");
       await card
         .getByText("Choose your Sonarr or Radarr to see what is coming up and downloading.")
         .waitFor();
@@ -137,8 +108,9 @@ describe("Sonarr and Radarr in the browser", () => {
       expect(await panel.getByLabel("Days ahead").inputValue()).toBe("14");
       expect(await axeBlocking(page)).toEqual([]);
       await panel.getByRole("button", { name: "Save" }).click();
-      const saved = await eventually(
-        () => api("GET", `/api/widgets?dashboardId=${board.id}`),
+      const saved = await widgetsOnceSaved(
+        admin,
+        boardId,
         (r) => r.body[0]?.config.integrationIds?.length === 2,
         "the saved integrations",
       );

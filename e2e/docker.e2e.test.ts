@@ -1,11 +1,19 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DockerFake, startDockerFake } from "../src/integrations/docker/fake.js";
 import { axeBlocking } from "./support/axe.js";
-import { eventually, inScheme } from "./support/page-helpers.js";
-import { type E2eApp, type Person, startApp } from "./support/web-app.js";
+import { eventually } from "./support/page-helpers.js";
+import { photographer } from "./support/photograph.js";
+import {
+  addFromPicker,
+  connectionTest,
+  openNewBoard,
+  saveForEveryone,
+  shareWithViewer,
+  startWithAdminAndViewer,
+  widgetOf,
+} from "./support/service-boards.js";
+import type { E2eApp, Person } from "./support/web-app.js";
 
 /**
  * The Docker widget (issue 33) in Chromium against the compiled server, with Docker as the fake
@@ -27,40 +35,19 @@ let boardId = "";
 let integrationId = "";
 const pageErrors: string[] = [];
 
-const widget = (page: Page, type = "Docker"): Locator => page.locator(`[data-widget-type="${type}"]`);
+const widget = (page: Page, type = "Docker"): Locator => widgetOf(page, type);
 const row = (card: Locator, name: string) => card.locator(`.docker-row[data-container="${name}"]`);
-
-/** Phone and desktop, light and dark: `docker-<name>-390-light.png` and so on; nothing scrolls sideways. */
-async function photograph(page: Page, name: string, focus?: Locator) {
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1000 });
-    await focus?.scrollIntoViewIfNeeded();
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} at ${width}`).toBeLessThanOrEqual(width);
-    for (const scheme of ["light", "dark"] as const) {
-      await inScheme(page, scheme);
-      await page.mouse.move(0, 0);
-      await page.screenshot({ path: path.join(SHOTS, `docker-${name}-${width}-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 1000 });
-}
+const photograph = photographer(SHOTS, "docker-");
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   docker = await startDockerFake();
   // Unset: only the integration's own choices let the server reach loopback or the socket.
-  app = await startApp({ env: { FETCH_ALLOW_PRIVATE: "" } });
-  const context = { viewport: { width: 1440, height: 1000 }, timezoneId: "Europe/Berlin", locale: "en-GB" };
-  admin = await app.person({ name: "Ada Admin", settings: { theme: "system" }, context });
-  viewer = await app.person({ name: "Vic Viewer", settings: { theme: "system" }, context });
-  for (const person of [admin, viewer]) {
-    person.page.on("pageerror", (error) => pageErrors.push(error.message));
-    // The machine running the suite may be busy: waits end on conditions, just later.
-    person.page.setDefaultTimeout(30_000);
-  }
-  expect((await admin.api("GET", "/api/me")).body.role).toBe("admin");
+  // The machine running the suite may be busy: waits end on conditions, just later.
+  ({ app, admin, viewer } = await startWithAdminAndViewer({
+    pageErrors,
+    env: { FETCH_ALLOW_PRIVATE: "" },
+    stepTimeout: 30_000,
+  }));
 }, 300_000);
 
 afterAll(async () => {
@@ -73,24 +60,19 @@ describe("Docker in the browser", () => {
   it(
     "saves the daemon's Unix socket as an integration for everyone, tested against the engine",
     async () => {
-      const saved = await admin.api("POST", "/api/integrations", {
+      const saved = await saveForEveryone(admin, {
         kind: "docker",
         name: "Home server",
         url: `unix://${docker.socketPath}`,
-        owner: "instance",
         allowActions: true,
       });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-      integrationId = saved.body.id;
-      const check = await admin.api("POST", "/api/integrations/test", { id: integrationId });
-      expect(check.body).toMatchObject({
+      integrationId = saved.id;
+      expect(await connectionTest(admin, integrationId)).toMatchObject({
         ok: true,
         detail: "Docker 27.3.1 (API 1.47); containers can be read",
       });
       expect(docker.requests.at(-1)).toMatchObject({ via: "unix", host: "localhost" });
-      boardId = (await admin.board("Server")).id;
-      await admin.page.goto(`${app.baseUrl}/d/${boardId}`);
-      await admin.page.getByRole("heading", { name: "Server", level: 1 }).waitFor();
+      boardId = await openNewBoard(app, admin, "Server");
     },
     STEP,
   );
@@ -99,9 +81,7 @@ describe("Docker in the browser", () => {
     "adds the Docker widget from the picker and lists the containers with state, health, uptime, CPU and memory",
     async () => {
       const { page } = admin;
-      await page.getByRole("button", { name: "Add widget" }).first().click();
-      await page.getByRole("button", { name: /^Add Docker:/ }).click();
-      const card = widget(page);
+      const card = await addFromPicker(page, "Docker", "Docker");
       await card.getByText("Choose a Docker integration to see its containers").waitFor();
       await card.getByRole("button", { name: "Choose containers" }).click();
       const panel = page.getByRole("dialog", { name: "Docker settings" });
@@ -207,11 +187,7 @@ describe("Docker in the browser", () => {
   it(
     "shows a viewer of the shared dashboard the containers, without buttons",
     async () => {
-      const shared = await admin.api("PUT", "/api/dashboards/members", {
-        id: boardId,
-        members: [{ type: "user", id: viewer.user.id, role: "viewer" }],
-      });
-      expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+      await shareWithViewer(admin, boardId, viewer);
       const { page } = viewer;
       await page.goto(`${app.baseUrl}/d/${boardId}`);
       const card = widget(page);

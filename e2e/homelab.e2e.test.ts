@@ -1,12 +1,20 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HomeAssistantFake, startHomeAssistantFake } from "../src/integrations/homeassistant/fake.js";
 import { startUptimeKumaFake, type UptimeKumaFake } from "../src/integrations/uptimekuma/fake.js";
 import { axeBlocking } from "./support/axe.js";
-import { eventually, inScheme } from "./support/page-helpers.js";
-import { type E2eApp, type Person, startApp } from "./support/web-app.js";
+import { photographer } from "./support/photograph.js";
+import {
+  addFromPicker,
+  connectionTest,
+  openNewBoard,
+  saveForEveryone,
+  shareWithViewer,
+  startWithAdminAndViewer,
+  widgetOf as widget,
+  widgetsOnceSaved,
+} from "./support/service-boards.js";
+import type { E2eApp, Person } from "./support/web-app.js";
 
 /**
  * The Home Assistant and Uptime Kuma widgets (issue 32) in Chromium against the compiled server,
@@ -27,42 +35,11 @@ let viewer: Person;
 let boardId = "";
 const pageErrors: string[] = [];
 
-const widget = (page: Page, type: string): Locator => page.locator(`[data-widget-type="${type}"]`);
-
-/** Phone and desktop, light and dark: `homelab-<name>-390-light.png` and so on; nothing scrolls sideways. */
-async function photograph(page: Page, name: string, focus?: Locator) {
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1000 });
-    await focus?.scrollIntoViewIfNeeded();
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} at ${width}`).toBeLessThanOrEqual(width);
-    for (const scheme of ["light", "dark"] as const) {
-      await inScheme(page, scheme);
-      await page.mouse.move(0, 0);
-      await page.screenshot({ path: path.join(SHOTS, `homelab-${name}-${width}-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 1000 });
-}
-
-async function addFromPicker(page: Page, name: string, type: string) {
-  await page.getByRole("button", { name: "Add widget" }).first().click();
-  await page.getByRole("button", { name: new RegExp(`^Add ${name}:`) }).click();
-  await widget(page, type).waitFor();
-}
+const photograph = photographer(SHOTS, "homelab-");
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   [ha, kuma] = await Promise.all([startHomeAssistantFake(), startUptimeKumaFake({ version: "2.5" })]);
-  // Unset: only the integrations' own "home network" choice lets the server reach loopback.
-  app = await startApp({ env: { FETCH_ALLOW_PRIVATE: "" } });
-  const context = { viewport: { width: 1440, height: 1000 }, timezoneId: "Europe/Berlin", locale: "en-GB" };
-  admin = await app.person({ name: "Ada Admin", settings: { theme: "system" }, context });
-  viewer = await app.person({ name: "Vic Viewer", settings: { theme: "system" }, context });
-  for (const person of [admin, viewer])
-    person.page.on("pageerror", (error) => pageErrors.push(error.message));
-  expect((await admin.api("GET", "/api/me")).body.role).toBe("admin");
+  ({ app, admin, viewer } = await startWithAdminAndViewer({ pageErrors }));
 }, 300_000);
 
 afterAll(async () => {
@@ -76,33 +53,25 @@ describe("Home Assistant and Uptime Kuma in the browser", () => {
   it(
     "saves both integrations for everyone through the API, each tested against its service",
     async () => {
-      const home = await admin.api("POST", "/api/integrations", {
+      const home = await saveForEveryone(admin, {
         kind: "homeassistant",
         name: "Home",
         url: ha.url,
-        owner: "instance",
         allowPrivate: true,
         allowActions: true,
         secrets: { token: ha.token },
       });
-      expect(home.status, JSON.stringify(home.body)).toBe(201);
-      const monitors = await admin.api("POST", "/api/integrations", {
+      const monitors = await saveForEveryone(admin, {
         kind: "uptimekuma",
         name: "Kuma",
         url: kuma.url,
-        owner: "instance",
         allowPrivate: true,
         secrets: { apiKey: kuma.apiKey },
       });
-      expect(monitors.status, JSON.stringify(monitors.body)).toBe(201);
-      for (const saved of [home, monitors]) {
-        const check = await admin.api("POST", "/api/integrations/test", { id: saved.body.id });
-        expect(check.body, saved.body.name).toMatchObject({ ok: true });
-      }
+      for (const saved of [home, monitors])
+        expect(await connectionTest(admin, saved.id), saved.name).toMatchObject({ ok: true });
       expect(ha.requests.at(-1)!.headers.authorization).toBe(`Bearer ${ha.token}`);
-      boardId = (await admin.board("Homelab")).id;
-      await admin.page.goto(`${app.baseUrl}/d/${boardId}`);
-      await admin.page.getByRole("heading", { name: "Homelab", level: 1 }).waitFor();
+      boardId = await openNewBoard(app, admin, "Homelab");
     },
     STEP,
   );
@@ -110,9 +79,8 @@ describe("Home Assistant and Uptime Kuma in the browser", () => {
   it(
     "adds the Home Assistant widget and picks entities from Home Assistant's list",
     async () => {
-      const { page, api } = admin;
-      await addFromPicker(page, "Home Assistant", "Home Assistant");
-      const card = widget(page, "Home Assistant");
+      const { page } = admin;
+      const card = await addFromPicker(page, "Home Assistant", "Home Assistant");
       await card.getByText("Choose a Home Assistant integration and the entities to show").waitFor();
       await card.getByRole("button", { name: "Choose entities" }).click();
       const panel = page.getByRole("dialog", { name: "Home Assistant settings" });
@@ -139,8 +107,9 @@ describe("Home Assistant and Uptime Kuma in the browser", () => {
       await photograph(page, "ha-settings", search);
       await panel.getByRole("button", { name: "Save" }).click();
 
-      const saved = await eventually(
-        () => api("GET", `/api/widgets?dashboardId=${boardId}`),
+      const saved = await widgetsOnceSaved(
+        admin,
+        boardId,
         (r) => r.body[0]?.config.entities?.length === 5,
         "the saved entities",
       );
@@ -200,8 +169,7 @@ describe("Home Assistant and Uptime Kuma in the browser", () => {
     "adds the Uptime Kuma widget for a status page: counts, incident, monitors by group",
     async () => {
       const { page } = admin;
-      await addFromPicker(page, "Uptime Kuma", "Uptime Kuma");
-      const card = widget(page, "Uptime Kuma");
+      const card = await addFromPicker(page, "Uptime Kuma", "Uptime Kuma");
       await card.getByRole("button", { name: "Choose an integration" }).click();
       const panel = page.getByRole("dialog", { name: "Uptime Kuma settings" });
       await panel.getByLabel("Uptime Kuma integration").selectOption({ label: "Kuma (shared)" });
@@ -227,16 +195,9 @@ describe("Home Assistant and Uptime Kuma in the browser", () => {
   it(
     "says what is wrong: metrics without a key, switches without allowed actions",
     async () => {
-      const { page, api } = admin;
-      const save = async (body: Record<string, unknown>) => {
-        const res = await api("POST", "/api/integrations", {
-          owner: "instance",
-          allowPrivate: true,
-          ...body,
-        });
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
-        return res.body.id as string;
-      };
+      const { page } = admin;
+      const save = async (body: Record<string, unknown>) =>
+        (await saveForEveryone(admin, { allowPrivate: true, ...body })).id as string;
       const keyless = await save({ kind: "uptimekuma", name: "Kuma without key", url: kuma.url });
       const readOnly = await save({
         kind: "homeassistant",
@@ -282,11 +243,7 @@ describe("Home Assistant and Uptime Kuma in the browser", () => {
   it(
     "shows a viewer of the shared dashboard the states, without a switch",
     async () => {
-      const shared = await admin.api("PUT", "/api/dashboards/members", {
-        id: boardId,
-        members: [{ type: "user", id: viewer.user.id, role: "viewer" }],
-      });
-      expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+      await shareWithViewer(admin, boardId, viewer);
       const { page } = viewer;
       await page.goto(`${app.baseUrl}/d/${boardId}`);
       const card = widget(page, "Home Assistant");

@@ -1,12 +1,22 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Locator, Page } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type JellyfinFake, startJellyfinFake } from "../src/integrations/jellyfin/fake.js";
 import { type QbittorrentFake, startQbittorrentFake } from "../src/integrations/qbittorrent/fake.js";
 import { axeBlocking } from "./support/axe.js";
-import { eventually, inScheme } from "./support/page-helpers.js";
-import { type E2eApp, type Person, startApp } from "./support/web-app.js";
+import { photographer } from "./support/photograph.js";
+import {
+  addFromPicker,
+  connectionTest,
+  DESKTOP,
+  openNewBoard,
+  publish,
+  saveForEveryone,
+  startWithAdmin,
+  widgetOf as widget,
+  widgetsOnceSaved,
+} from "./support/service-boards.js";
+import type { E2eApp, Person } from "./support/web-app.js";
 
 /**
  * The Jellyfin and qBittorrent widgets (issue 33) in Chromium against the compiled server, with
@@ -26,32 +36,7 @@ let admin: Person;
 let boardId = "";
 const pageErrors: string[] = [];
 
-const widget = (page: Page, type: string): Locator => page.locator(`[data-widget-type="${type}"]`);
-
-/** Phone and desktop, light and dark: `media-<name>-390-light.png` and so on; nothing scrolls sideways. */
-async function photograph(page: Page, name: string, focus?: Locator, ready?: () => Promise<unknown>) {
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1000 });
-    await focus?.scrollIntoViewIfNeeded();
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} at ${width}`).toBeLessThanOrEqual(width);
-    for (const scheme of ["light", "dark"] as const) {
-      // A public page takes the scheme as it loads, so inScheme may have reloaded it.
-      await inScheme(page, scheme);
-      await ready?.();
-      await page.mouse.move(0, 0);
-      await page.screenshot({ path: path.join(SHOTS, `media-${name}-${width}-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 1000 });
-}
-
-async function addFromPicker(page: Page, name: string, type: string) {
-  await page.getByRole("button", { name: "Add widget" }).first().click();
-  await page.getByRole("button", { name: new RegExp(`^Add ${name}:`) }).click();
-  await widget(page, type).waitFor();
-}
+const photograph = photographer(SHOTS, "media-");
 
 /** Every poster in `card` has loaded as a picture, from our own origin. */
 async function postersLoaded(card: Locator, prefix: string) {
@@ -68,14 +53,8 @@ async function postersLoaded(card: Locator, prefix: string) {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   [jf, qb] = await Promise.all([startJellyfinFake(), startQbittorrentFake()]);
-  // Unset: only the integrations' own "home network" choice lets the server reach loopback.
-  app = await startApp({ env: { FETCH_ALLOW_PRIVATE: "" } });
-  const context = { viewport: { width: 1440, height: 1000 }, timezoneId: "Europe/Berlin", locale: "en-GB" };
-  admin = await app.person({ name: "Ada Admin", settings: { theme: "system" }, context });
-  admin.page.on("pageerror", (error) => pageErrors.push(error.message));
-  expect((await admin.api("GET", "/api/me")).body.role).toBe("admin");
+  ({ app, admin } = await startWithAdmin({ pageErrors }));
 }, 300_000);
 
 afterAll(async () => {
@@ -89,34 +68,27 @@ describe("Jellyfin and qBittorrent in the browser", () => {
   it(
     "saves both integrations for everyone through the API, each tested against its service",
     async () => {
-      const media = await admin.api("POST", "/api/integrations", {
+      const media = await saveForEveryone(admin, {
         kind: "jellyfin",
         name: "Media",
         url: jf.url,
-        owner: "instance",
         allowPrivate: true,
         secrets: { apiKey: jf.apiKey },
       });
-      expect(media.status, JSON.stringify(media.body)).toBe(201);
-      const box = await admin.api("POST", "/api/integrations", {
+      const box = await saveForEveryone(admin, {
         kind: "qbittorrent",
         name: "Seedbox",
         url: qb.url,
-        owner: "instance",
         allowPrivate: true,
         secrets: { username: qb.username, password: qb.password },
       });
-      expect(box.status, JSON.stringify(box.body)).toBe(201);
       const checks = [];
-      for (const saved of [media, box])
-        checks.push((await admin.api("POST", "/api/integrations/test", { id: saved.body.id })).body);
+      for (const saved of [media, box]) checks.push(await connectionTest(admin, saved.id));
       expect(checks).toEqual([
         expect.objectContaining({ ok: true, detail: "Jellyfin 10.11.11 (Media)" }),
         expect.objectContaining({ ok: true, detail: "qBittorrent v5.1.2" }),
       ]);
-      boardId = (await admin.board("Media")).id;
-      await admin.page.goto(`${app.baseUrl}/d/${boardId}`);
-      await admin.page.getByRole("heading", { name: "Media", level: 1 }).waitFor();
+      boardId = await openNewBoard(app, admin, "Media");
     },
     STEP,
   );
@@ -125,8 +97,7 @@ describe("Jellyfin and qBittorrent in the browser", () => {
     "adds the Jellyfin widget, picks a user from Jellyfin's list, and shows what plays and ben's new films",
     async () => {
       const { page, api } = admin;
-      await addFromPicker(page, "Jellyfin", "Jellyfin");
-      const card = widget(page, "Jellyfin");
+      const card = await addFromPicker(page, "Jellyfin", "Jellyfin");
       await card.getByText("Choose a Jellyfin integration to see what is playing").waitFor();
       await card.getByRole("button", { name: "Choose an integration" }).click();
       const panel = page.getByRole("dialog", { name: "Jellyfin settings" });
@@ -139,11 +110,7 @@ describe("Jellyfin and qBittorrent in the browser", () => {
       expect(await axeBlocking(page)).toEqual([]);
       await photograph(page, "jellyfin-settings", panel);
       await panel.getByRole("button", { name: "Save" }).click();
-      await eventually(
-        () => api("GET", `/api/widgets?dashboardId=${boardId}`),
-        (r) => r.body[0]?.config.userId !== undefined,
-        "the saved user",
-      );
+      await widgetsOnceSaved(admin, boardId, (r) => r.body[0]?.config.userId !== undefined, "the saved user");
 
       await card.getByRole("heading", { name: "Now playing" }).waitFor();
       const sessions = card.locator(".jf-session");
@@ -203,8 +170,7 @@ describe("Jellyfin and qBittorrent in the browser", () => {
     "adds the qBittorrent widget: speeds, counts and the active torrents, signed in once",
     async () => {
       const { page } = admin;
-      await addFromPicker(page, "qBittorrent", "qBittorrent");
-      const card = widget(page, "qBittorrent");
+      const card = await addFromPicker(page, "qBittorrent", "qBittorrent");
       await card.getByRole("button", { name: "Choose an integration" }).click();
       const panel = page.getByRole("dialog", { name: "qBittorrent settings" });
       await panel.getByLabel("qBittorrent integration").selectOption({ label: "Seedbox (shared)" });
@@ -250,17 +216,8 @@ describe("Jellyfin and qBittorrent in the browser", () => {
   it(
     "shows a visitor of the public dashboard titles and posters, never who watches",
     async () => {
-      const published = await admin.api("PUT", "/api/dashboards", {
-        id: boardId,
-        name: "Media",
-        isPublic: true,
-      });
-      expect(published.status, JSON.stringify(published.body)).toBe(200);
-      const visitor = await app.browser.newContext({
-        viewport: { width: 1440, height: 1000 },
-        locale: "en-GB",
-        timezoneId: "Europe/Berlin",
-      });
+      await publish(admin, boardId, "Media");
+      const visitor = await app.browser.newContext(DESKTOP);
       try {
         const guest = await visitor.newPage();
         guest.on("pageerror", (error) => pageErrors.push(error.message));

@@ -1,12 +1,22 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clusterCertificates, type ProxmoxFake, startProxmoxFake } from "../src/integrations/proxmox/fake.js";
 import { type StatusSite, startStatusSite } from "../src/widgets/status/fake.js";
 import { axeBlocking } from "./support/axe.js";
-import { eventually, inScheme } from "./support/page-helpers.js";
-import { type E2eApp, type Person, startApp } from "./support/web-app.js";
+import { eventually } from "./support/page-helpers.js";
+import { photographer } from "./support/photograph.js";
+import {
+  addFromPicker,
+  connectionTest,
+  DESKTOP,
+  openNewBoard,
+  publish,
+  saveForEveryone,
+  startWithAdmin,
+  widgetOf as widget,
+  widgetsOnceSaved,
+} from "./support/service-boards.js";
+import type { E2eApp, Person } from "./support/web-app.js";
 
 /**
  * The Proxmox VE widget and the Bookmark widget's status dots (issue 33) in Chromium against the
@@ -33,30 +43,9 @@ let boardId = "";
 let statusWidgetId = "";
 const pageErrors: string[] = [];
 
-const widget = (page: Page, type: string): Locator => page.locator(`[data-widget-type="${type}"]`);
-
-/** Phone and desktop, light and dark: `<name>-390-light.png` and so on; nothing scrolls sideways. */
-async function photograph(page: Page, name: string, focus?: Locator) {
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 1000 });
-    await focus?.scrollIntoViewIfNeeded();
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} at ${width}`).toBeLessThanOrEqual(width);
-    for (const scheme of ["light", "dark"] as const) {
-      await inScheme(page, scheme);
-      await page.mouse.move(0, 0);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${scheme}.png`) });
-      // The part itself at full size, to look at the details (dots, bars) a page shot shrinks.
-      if (focus && width === 1440)
-        await focus.screenshot({ path: path.join(SHOTS, `${name}-part-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 1000 });
-}
+const photograph = photographer(SHOTS, "", { parts: true });
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   const certificates = clusterCertificates();
   ca = certificates.ca;
   [pve, up, down] = await Promise.all([
@@ -66,14 +55,13 @@ beforeAll(async () => {
   ]);
   // Loopback is open to people's addresses (the sites the dots check); Proxmox is reached through
   // its integration's own "home network" choice all the same.
-  app = await startApp({ env: { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", ALERTS_WATCH_SECONDS: "2" } });
-  const context = { viewport: { width: 1440, height: 1000 }, timezoneId: "Europe/Berlin", locale: "en-GB" };
-  admin = await app.person({ name: "Ada Admin", settings: { theme: "system" }, context });
-  admin.page.on("pageerror", (error) => pageErrors.push(error.message));
   // A shared, busy machine: a step may take longer than the support's 10 s without being wrong.
-  admin.page.setDefaultTimeout(30_000);
-  visitorContext = await app.browser.newContext({ ...context, colorScheme: "light" });
-  expect((await admin.api("GET", "/api/me")).body.role).toBe("admin");
+  ({ app, admin } = await startWithAdmin({
+    pageErrors,
+    env: { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", ALERTS_WATCH_SECONDS: "2" },
+    stepTimeout: 30_000,
+  }));
+  visitorContext = await app.browser.newContext({ ...DESKTOP, colorScheme: "light" });
 }, 300_000);
 
 afterAll(async () => {
@@ -96,21 +84,15 @@ describe("Proxmox VE in the browser", () => {
       const untrusted = await admin.api("POST", "/api/integrations/test", base);
       expect(untrusted.body.ok).toBe(false);
       expect(untrusted.body.detail).toMatch(/TLS: /);
-      const saved = await admin.api("POST", "/api/integrations", {
-        ...base,
-        name: "Homelab",
-        owner: "instance",
-        caCertificate: ca,
+      const saved = await saveForEveryone(admin, { ...base, name: "Homelab", caCertificate: ca });
+      expect(await connectionTest(admin, saved.id)).toMatchObject({
+        ok: true,
+        detail: "Proxmox VE 9.1.3: 3 nodes, 5 guests",
       });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-      const check = await admin.api("POST", "/api/integrations/test", { id: saved.body.id });
-      expect(check.body).toMatchObject({ ok: true, detail: "Proxmox VE 9.1.3: 3 nodes, 5 guests" });
       expect(pve.requests.at(-1)!.headers.authorization).toBe(
         `PVEAPIToken=${pve.token.tokenId}=${pve.token.secret}`,
       );
-      boardId = (await admin.board("Homelab")).id;
-      await admin.page.goto(`${app.baseUrl}/d/${boardId}`);
-      await admin.page.getByRole("heading", { name: "Homelab", level: 1 }).waitFor();
+      boardId = await openNewBoard(app, admin, "Homelab");
     },
     STEP,
   );
@@ -118,10 +100,8 @@ describe("Proxmox VE in the browser", () => {
   it(
     "adds the widget from the picker, chooses the integration, and shows nodes and guests",
     async () => {
-      const { page, api } = admin;
-      await page.getByRole("button", { name: "Add widget" }).first().click();
-      await page.getByRole("button", { name: /^Add Proxmox VE:/ }).click();
-      const card = widget(page, "Proxmox");
+      const { page } = admin;
+      const card = await addFromPicker(page, "Proxmox VE", "Proxmox");
       await card.getByText("Choose a Proxmox VE integration to see its nodes and guests").waitFor();
       await card.getByRole("button", { name: "Choose an integration" }).click();
       const panel = page.getByRole("dialog", { name: "Proxmox VE settings" });
@@ -154,8 +134,9 @@ describe("Proxmox VE in the browser", () => {
       await card.getByText("3 running", { exact: true }).waitFor();
       await card.getByText("Proxmox VE 9.1.3").waitFor();
       expect(pve.count("/api2/json/cluster/resources")).toBeGreaterThan(0);
-      const saved = await eventually(
-        () => api("GET", `/api/widgets?dashboardId=${boardId}`),
+      const saved = await widgetsOnceSaved(
+        admin,
+        boardId,
         (r) => typeof r.body[0]?.config.integrationId === "string",
         "the saved integration",
       );
@@ -186,11 +167,7 @@ describe("Proxmox VE in the browser", () => {
       await panel.getByRole("checkbox", { name: "Show the nodes" }).uncheck();
       await panel.getByRole("button", { name: "Save" }).click();
       await panel.waitFor({ state: "hidden" });
-      await eventually(
-        () => admin.api("GET", `/api/widgets?dashboardId=${boardId}`),
-        (r) => r.body[0]?.config.guests === "lxc",
-        "the saved settings",
-      );
+      await widgetsOnceSaved(admin, boardId, (r) => r.body[0]?.config.guests === "lxc", "the saved settings");
       await expect.poll(() => card.locator("[data-vmid]").count(), WAIT).toBe(2);
       expect(
         await card.locator("[data-vmid]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-vmid"))),
@@ -274,8 +251,9 @@ describe("app tiles: bookmarks with a status dot", () => {
       await expect.poll(() => dot("Jellyfin").getAttribute("data-state"), WAIT).toBe("up");
       await card.getByRole("link", { name: /^Jellyfin .*, Up$/ }).waitFor();
       expect(up.requests).toContain("HEAD /jellyfin");
-      const stored = await eventually(
-        () => api("GET", `/api/widgets?dashboardId=${boardId}`),
+      const stored = await widgetsOnceSaved(
+        admin,
+        boardId,
         (r) => r.body.some((w: any) => w.config.bookmarks?.[0]?.status === "self"),
         "the saved dot",
       );
@@ -293,12 +271,7 @@ describe("app tiles: bookmarks with a status dot", () => {
   it(
     "shows a visitor of the published page the links, and no dot that would tell about home",
     async () => {
-      const published = await admin.api("PUT", "/api/dashboards", {
-        id: boardId,
-        name: "Homelab",
-        isPublic: true,
-      });
-      expect(published.status, JSON.stringify(published.body)).toBe(200);
+      await publish(admin, boardId, "Homelab");
       const widgets = await admin.api("GET", `/api/widgets?dashboardId=${boardId}`);
       const bookmarks = widgets.body.find((w: any) => w.widgetType === "Bookmark").id as string;
       const page = await visitorContext.newPage();
