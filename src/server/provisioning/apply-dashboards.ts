@@ -28,6 +28,9 @@ export interface DashboardApplyDeps {
   announceAccess(dashboardIds: readonly string[], changes: readonly AccessChange[]): Promise<void>;
 }
 
+/** Whose access a written apply changed, to tell them once it committed; null when nothing was written. */
+type Announced = { id: string; access: AccessChange[] } | null;
+
 /** The account an email names (any case); the first admin when none is named. */
 async function ownerOf(db: Db, email: string | undefined): Promise<string | null> {
   const [row] = await db
@@ -166,9 +169,7 @@ export async function applyDashboard(deps: DashboardApplyDeps, spec: Provisioned
   const locked = spec.editable !== true;
   const reported = deps.problems.length;
   let outcome: Outcome = "unchanged";
-  let applied: { id: string; access: AccessChange[] } | null = null;
-  await deps.changes.apply(deps.db, async (tx): Promise<Applied<null>> => {
-    applied = null;
+  const applied = await deps.changes.apply(deps.db, async (tx): Promise<Applied<Announced>> => {
     await tx.execute(
       sql`SELECT pg_advisory_xact_lock(hashtextextended(${`tessera:provision:${spec.key}`}, 0))`,
     );
@@ -221,17 +222,15 @@ export async function applyDashboard(deps: DashboardApplyDeps, spec: Provisioned
       before ?? new Map([[id, new Map([[ownerId, "owner" as const]])]]),
       await readersOf(tx, [id]),
     );
-    applied = { id, access };
     // Applied with problems (a member without an account yet): the next run tries again.
     if (deps.problems.length > reported)
       await tx
         .update(dashboards)
         .set({ provisionHash: `${hash}:partial` })
         .where(eq(dashboards.id, id));
-    return { result: null, changes };
+    return { result: { id, access }, changes };
   });
-  const done = applied as { id: string; access: AccessChange[] } | null;
-  if (done && done.access.length > 0) await deps.announceAccess([done.id], done.access);
+  if (applied && applied.access.length > 0) await deps.announceAccess([applied.id], applied.access);
   return outcome;
 }
 
