@@ -2,14 +2,10 @@ import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../web/i18n/use-locale";
 import { useNow } from "../../../web/lib/use-now";
 import { Icon } from "../../../web/ui/icons";
-import { ErrorState } from "../../../web/ui/States";
-import { useAskAgainOnceSaved } from "../../../web/widget-kit/data/ask-again";
-import { DataFrame } from "../../../web/widget-kit/data/DataFrame";
 import { relativeTime } from "../../../web/widget-kit/data/format";
-import { useDataSource } from "../../../web/widget-kit/data/source";
-import { useWidgetData } from "../../../web/widget-kit/data/useWidgetData";
+import { IntegrationFrame } from "../../../web/widget-kit/data/IntegrationFrame";
+import { useIntegrationData } from "../../../web/widget-kit/data/integration-data";
 import { defineWidget, type WidgetProps } from "../../../web/widget-kit/types";
-import { WidgetEmpty } from "../../../web/widget-kit/WidgetEmpty";
 import {
   uptimeKumaWidget as contract,
   KUMA_REFRESH_MS,
@@ -18,7 +14,6 @@ import {
   type UptimeKumaConfig,
   type UptimeKumaData,
 } from "../contract";
-import { uptimeKumaRequest } from "./api";
 import { countWords, describeKumaError, groupsOf, responseTime, statusWord, uptimeShare } from "./logic";
 import { UptimeKumaSettings } from "./Settings";
 import "./uptime-kuma.css";
@@ -117,46 +112,30 @@ function Monitors({ data }: { data: UptimeKumaData }) {
 
 function UptimeKumaWidget({ widget, config, readOnly, openSettings }: WidgetProps<UptimeKumaConfig>) {
   const { t } = useTranslation();
-  const source = useDataSource();
-  const asks = contract.data.visitorQuery(config);
-  const asked = JSON.stringify(asks);
-  const query = useWidgetData({
-    ...uptimeKumaRequest(source, widget.id, asked),
+  const data = useIntegrationData<UptimeKumaData>({
+    widget,
+    asks: contract.data.visitorQuery(config),
+    name: "uptime-kuma",
     refreshMs: KUMA_REFRESH_MS,
-    enabled: asks !== null,
   });
-  useAskAgainOnceSaved(query, widget.revision, asked);
-  if (!asks)
-    return (
-      <WidgetEmpty
-        icon="monitor"
-        text={readOnly ? t("widgets.uptimeKuma.emptyReadOnly") : t("widgets.uptimeKuma.empty")}
-        action={readOnly ? undefined : { label: t("widgets.uptimeKuma.setUp"), onClick: openSettings }}
-      />
-    );
-  if (query.data === undefined && query.isError) {
-    const { message, detail } = describeKumaError(query.error);
-    return (
-      <div className="kuma-error">
-        <ErrorState
-          error={query.error}
-          title={t("widgets.uptimeKuma.couldNotLoad")}
-          message={message}
-          onRetry={readOnly ? undefined : () => void query.refetch()}
-        />
-        {detail && !readOnly && <p className="kuma-error-detail">{detail}</p>}
-      </div>
-    );
-  }
   return (
-    <DataFrame
-      query={query}
+    <IntegrationFrame
+      data={data}
+      readOnly={readOnly}
+      openSettings={openSettings}
+      empty={{
+        icon: "monitor",
+        text: t("widgets.uptimeKuma.empty"),
+        readOnlyText: t("widgets.uptimeKuma.emptyReadOnly"),
+        setUp: t("widgets.uptimeKuma.setUp"),
+      }}
+      errorTitle={t("widgets.uptimeKuma.couldNotLoad")}
+      describeError={describeKumaError}
       label={t("widgets.uptimeKuma.dataLabel")}
       upstream={{ service: "Uptime Kuma" }}
-      readOnly={readOnly}
     >
-      {(envelope) => <Monitors data={envelope.data} />}
-    </DataFrame>
+      {(monitors) => <Monitors data={monitors} />}
+    </IntegrationFrame>
   );
 }
 
