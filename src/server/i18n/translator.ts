@@ -32,15 +32,14 @@ void instance.init({
   returnNull: false,
 });
 
-const fixed = new Map<string, TFunction>();
+/** One translator per catalog, made once: the map never grows with what callers pass. */
+const fixed = new Map<string, TFunction>(
+  SERVER_LANGUAGES.map((language) => [language, instance.getFixedT(language)]),
+);
 
 /** `text` in `language` (one of SERVER_LANGUAGES; anything else reads English). */
 export function translate(language: string, text: ServerText): string {
-  let t = fixed.get(language);
-  if (!t) {
-    t = instance.getFixedT(SERVER_LANGUAGES.includes(language) ? language : FALLBACK_LANGUAGE);
-    fixed.set(language, t);
-  }
+  const t = fixed.get(language) ?? fixed.get(FALLBACK_LANGUAGE)!;
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(text.values ?? {}))
     values[name] = typeof value === "object" ? translate(language, value) : value;
